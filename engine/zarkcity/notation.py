@@ -1,0 +1,255 @@
+"""Zark City moves as small values, and the one parser that reads them (../shared/spec/notation.md).
+
+The web form, the email reply and the command line all call `parse`; `parse(str(m)) == m`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+from ..errors import NotationError
+from .cards import parse_card, sort_cards
+
+Cell = tuple[int, int]
+COLOURS = ("red", "yellow", "green", "blue", "black")
+SIZES = ("S", "M", "L")
+SIZE_PIPS = {"S": 1, "M": 2, "L": 3}
+_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+
+
+def cell_str(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def parse_cell(text: str) -> Cell:
+    match = _CELL.match(text)
+    if not match:
+        raise NotationError(f"{text!r} is not a cell (write x,y with no spaces, like 0,0 or -1,2)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def parse_size(text: str) -> str:
+    size = text.upper()
+    if size not in SIZES:
+        raise NotationError(f"{text!r} is not a piece size (use S, M or L)")
+    return size
+
+
+def parse_colour(text: str) -> str:
+    colour = text.lower()
+    if colour not in COLOURS:
+        raise NotationError(f"{text!r} is not a player colour (red, yellow, green, blue or black)")
+    return colour
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    card: str
+
+    def __str__(self) -> str:
+        return f"choose {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    at: Cell
+
+    def __str__(self) -> str:
+        return f"place {cell_str(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Grow:
+    size: str  # the size of the piece that grows: S or M
+    at: Cell
+
+    def __str__(self) -> str:
+        return f"grow {self.size} {cell_str(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spawn:
+    at: Cell
+
+    def __str__(self) -> str:
+        return f"spawn {cell_str(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    card: str
+    at: Cell
+
+    def __str__(self) -> str:
+        return f"build {self.card} {cell_str(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePiece:
+    """The Move option: slide one of your pieces to an orthogonally adjacent card."""
+
+    size: str
+    src: Cell
+    dst: Cell
+
+    def __str__(self) -> str:
+        return f"move {self.size} {cell_str(self.src)} {cell_str(self.dst)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Demolish:
+    owner: str
+    size: str
+    at: Cell
+    pay: tuple[str, ...]  # canonical deck order
+
+    def __str__(self) -> str:
+        return f"demolish {self.owner} {self.size} {cell_str(self.at)} pay {' '.join(self.pay)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convert:
+    owner: str
+    size: str
+    at: Cell
+    into: str
+    pay: tuple[str, ...]  # canonical deck order
+
+    def __str__(self) -> str:
+        return f"convert {self.owner} {self.size} {cell_str(self.at)} into {self.into} pay {' '.join(self.pay)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fly:
+    src: Cell
+    dst: Cell
+    ace: str
+
+    def __str__(self) -> str:
+        return f"fly {cell_str(self.src)} {cell_str(self.dst)} pay {self.ace}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hatch:
+    card: str
+    at: Cell
+
+    def __str__(self) -> str:
+        return f"hatch {self.card} {cell_str(self.at)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    cards: tuple[str, ...]  # canonical deck order
+
+    def __str__(self) -> str:
+        return f"discard {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    def __str__(self) -> str:
+        return "resign"
+
+
+Move = Union[Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign]
+
+_USAGE = {
+    "choose": "choose CARD",
+    "place": "place X,Y",
+    "draw": "draw",
+    "grow": "grow S|M X,Y",
+    "spawn": "spawn X,Y",
+    "build": "build CARD X,Y",
+    "move": "move S|M|L FROM TO",
+    "demolish": "demolish COLOUR S|M|L X,Y pay CARD...",
+    "convert": "convert COLOUR S|M|L X,Y into S|M|L pay CARD...",
+    "fly": "fly FROM TO pay ACE",
+    "hatch": "hatch CARD X,Y",
+    "discard": "discard CARD...",
+    "resign": "resign",
+}
+
+
+def _fixed(words: list[str], count: int) -> list[str]:
+    if len(words) != count:
+        raise NotationError(f"{words[0]} takes the form: {_USAGE[words[0]]}")
+    return words
+
+
+def _pay_list(words: list[str], verb: str) -> tuple[str, ...]:
+    if not words:
+        raise NotationError(f"{verb} needs at least one card after pay: {_USAGE[verb]}")
+    return sort_cards([parse_card(w) for w in words])
+
+
+def _parse_attack(words: list[str]) -> Move:
+    verb = words[0]
+    head, pay_words = _split_pay(words)
+    if verb == "demolish":
+        _fixed(head, 4)
+        return Demolish(parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), _pay_list(pay_words, verb))
+    if len(head) != 6 or head[4].lower() != "into":
+        raise NotationError(f"convert takes the form: {_USAGE['convert']}")
+    return Convert(
+        parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), parse_size(head[5]), _pay_list(pay_words, verb)
+    )
+
+
+def _split_pay(words: list[str]) -> tuple[list[str], list[str]]:
+    lowered = [w.lower() for w in words]
+    if "pay" not in lowered:
+        raise NotationError(f"{words[0]} needs the cards you pay with: {_USAGE[words[0]]}")
+    i = lowered.index("pay")
+    return words[:i], words[i + 1 :]
+
+
+def _parse_fly(words: list[str]) -> Move:
+    head, pay_words = _split_pay(words)
+    if len(head) != 3 or len(pay_words) != 1:
+        raise NotationError(f"fly takes the form: {_USAGE['fly']}")
+    return Fly(parse_cell(head[1]), parse_cell(head[2]), parse_card(pay_words[0]))
+
+
+def parse(text: str) -> Move:
+    """Read one move in the notation (case-insensitive, any spacing); raise NotationError if unreadable."""
+    words = text.split()
+    if not words:
+        raise NotationError("the move is empty: type one move, like 'draw' or 'build 7H 1,0'")
+    words[0] = verb = words[0].lower()
+    if verb in ("draw", "resign"):
+        _fixed(words, 1)
+        return Draw() if verb == "draw" else Resign()
+    if verb == "choose":
+        return Choose(parse_card(_fixed(words, 2)[1]))
+    if verb in ("place", "spawn"):
+        at = parse_cell(_fixed(words, 2)[1])
+        return Place(at) if verb == "place" else Spawn(at)
+    if verb in ("build", "hatch"):
+        _fixed(words, 3)
+        card, at = parse_card(words[1]), parse_cell(words[2])
+        return Build(card, at) if verb == "build" else Hatch(card, at)
+    if verb == "grow":
+        _fixed(words, 3)
+        return Grow(parse_size(words[1]), parse_cell(words[2]))
+    if verb == "move":
+        _fixed(words, 4)
+        return MovePiece(parse_size(words[1]), parse_cell(words[2]), parse_cell(words[3]))
+    if verb in ("demolish", "convert"):
+        return _parse_attack(words)
+    if verb == "fly":
+        return _parse_fly(words)
+    if verb == "discard":
+        if len(words) < 2:
+            raise NotationError(f"discard takes the form: {_USAGE['discard']}")
+        return Discard(sort_cards([parse_card(w) for w in words[1:]]))
+    known = ", ".join(_USAGE)
+    raise NotationError(f"{words[0]!r} is not a move (the moves are: {known})")

@@ -1,0 +1,91 @@
+"""The whole truth of a Zark City game at one moment, as an immutable value.
+
+`apply(state, move, by)` returns a new State and never changes the one it was given. Mappings
+(board, hands) are plain dicts for speed; by contract nobody mutates them after construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .notation import SIZES, Cell
+
+RULES_VERSION = "zarkcity/1"
+HAND_LIMIT = 6
+PIECES_PER_SIZE = 3
+PHASES = ("choose", "place", "act", "discard", "over")
+REASONS = ("power block", "resignation", "timeout", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One card on the board and the pieces on it, as a sorted tuple of (colour, size)."""
+
+    card: str
+    pieces: tuple[tuple[str, str], ...] = ()
+
+    def owners(self) -> set[str]:
+        return {colour for colour, _ in self.pieces}
+
+    def controller(self) -> str | None:
+        """The sole occupant, or None when the card is empty or shared (rules.md 1.4)."""
+        if not self.pieces:
+            return None
+        first = self.pieces[0][0]
+        return first if all(colour == first for colour, _ in self.pieces) else None
+
+    def with_piece(self, colour: str, size: str) -> Square:
+        return Square(self.card, tuple(sorted(self.pieces + ((colour, size),))))
+
+    def without_piece(self, colour: str, size: str) -> Square:
+        pieces = list(self.pieces)
+        pieces.remove((colour, size))
+        return Square(self.card, tuple(pieces))
+
+
+@dataclass(frozen=True)
+class State:
+    deck_type: str
+    players: tuple[str, ...]  # seated colours in turn order (clockwise = increasing index)
+    phase: str  # choose | place | act | discard | over
+    to_move: str | None  # None in `choose` (simultaneous) and `over`
+    board: Mapping[Cell, Square]
+    hands: Mapping[str, tuple[str, ...]]
+    deck: tuple[str, ...]  # deck[0] is drawn next
+    discard: tuple[str, ...]  # discard[-1] is the top
+    seed: str = ""  # drives every reshuffle (engine/shuffle.py)
+    shuffles: int = 0  # the number of the last shuffle made: 0 the deal, then 1, 2, ... reshuffles
+    starters: tuple[tuple[str, str], ...] = ()  # (colour, card) in commit order; hidden until all chose
+    first_player: str | None = None
+    resigned: tuple[str, ...] = ()
+    revealed: tuple[tuple[int, str, tuple[str, ...]], ...] = ()  # re-deal round, colour, the hand shown
+    pending: tuple[str, ...] = ()  # in `place`/`discard` setup steps: who still follows to_move, in order
+    turn: int = 0  # 0 during setup (choose, place, the hand-limit discards); 1 is the first player's first turn
+    winner: str | None = None
+    reason: str | None = None  # power block | resignation | timeout | draw
+    extra: Mapping[str, Any] = field(default_factory=dict)  # reserved for variants; empty in Zark City
+
+    def stash(self, colour: str) -> Counter[str]:
+        """Pieces of `colour` not on the board (rules.md 1.2): 3 of each size minus those placed."""
+        stash = Counter({size: PIECES_PER_SIZE for size in SIZES})
+        for square in self.board.values():
+            for owner, size in square.pieces:
+                if owner == colour:
+                    stash[size] -= 1
+        return stash
+
+    def occupied(self, colour: str) -> list[Cell]:
+        return [cell for cell, square in self.board.items() if any(o == colour for o, _ in square.pieces)]
+
+    def active_players(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.resigned)
+
+    def starters_revealed(self) -> bool:
+        """Whether the chosen starters are public: once every remaining player has chosen."""
+        return self.phase != "choose"
+
+    def evolve(self, **changes: Any) -> State:
+        return replace(self, **changes)
