@@ -1,0 +1,252 @@
+"""Every legal move of one player, written from rules.md 5, 7 and 8 apart from `apply`.
+
+`legal_moves` is the generator behind `python -m engine moves`, the web form's choices and the
+property test that checks it against `rules.apply`: both must agree on every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations
+
+from .cards import CARDS, sort_cards
+from .notation import (
+    SIZE_PIPS,
+    SIZES,
+    Build,
+    Cell,
+    Choose,
+    Convert,
+    Demolish,
+    Discard,
+    Draw,
+    Fly,
+    Grow,
+    Hatch,
+    Move,
+    MovePiece,
+    Place,
+    Resign,
+    Spawn,
+)
+from .state import HAND_LIMIT, State
+
+# The order of notation.md's move table: listed moves are sorted by kind, then by their text.
+KINDS = (Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign)
+_KIND_INDEX: dict[type, int] = {kind: i for i, kind in enumerate(KINDS)}
+_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_KING = _ORTHOGONAL + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_GROWN = {"S": "M", "M": "L"}
+_MOST_PAYMENT_CARDS = 3  # a minimal payment for a Large (3 pips) has at most three 1-pip cards
+
+
+def legal_moves(state: State, colour: str) -> list[Move]:
+    """Every legal move of `colour` now, canonical, sorted; `Resign()` last; [] if they may not move."""
+    if colour not in movers(state):
+        return []
+    moves = _PHASES[state.phase](state, colour)
+    moves.sort(key=_order)
+    return [*moves, Resign()]
+
+
+def movers(state: State) -> tuple[str, ...]:
+    """Who may make a non-resign move now (the contract's rules.movers, until rules.py has it)."""
+    if state.phase == "choose":
+        chosen = {colour for colour, _ in state.starters}
+        return tuple(p for p in state.active_players() if p not in chosen)
+    return () if state.to_move is None else (state.to_move,)
+
+
+def _order(move: Move) -> tuple[int, str]:
+    return _KIND_INDEX[type(move)], str(move)
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+
+def _orthogonal(cell: Cell) -> Iterator[Cell]:
+    x, y = cell
+    return ((x + dx, y + dy) for dx, dy in _ORTHOGONAL)
+
+
+def _around(cell: Cell) -> Iterator[Cell]:
+    """The 8 cells touching `cell` by a side or a corner."""
+    x, y = cell
+    return ((x + dx, y + dy) for dx, dy in _KING)
+
+
+def _frontier(cards: Iterable[Cell], taken: Iterable[Cell]) -> set[Cell]:
+    """Cells not in `taken` that touch a side of one of `cards`: where a card may be put."""
+    cells = {n for c in cards for n in _orthogonal(c)}
+    return cells.difference(taken)
+
+
+def _components(cells: set[Cell]) -> list[set[Cell]]:
+    """The 8-connected groups of `cells` (diagonal contact counts, rules.md 1.3)."""
+    unseen, groups = set(cells), []
+    while unseen:
+        start = unseen.pop()
+        group, todo = {start}, [start]
+        while todo:
+            for n in _around(todo.pop()):
+                if n in unseen:
+                    unseen.discard(n)
+                    group.add(n)
+                    todo.append(n)
+        groups.append(group)
+    return groups
+
+
+# --- cards in hand ----------------------------------------------------------------------------
+
+
+def _distinct(cards: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(sort_cards(list(cards))))
+
+
+def _number_cards(hand: tuple[str, ...]) -> list[str]:
+    return _distinct(c for c in hand if CARDS[c].is_number)
+
+
+def _payments(hand: tuple[str, ...], need: int) -> list[tuple[str, ...]]:
+    """Every distinct multiset of attack cards worth >= need with no entirely redundant card (rules.md 7)."""
+    attack = sort_cards([c for c in hand if CARDS[c].is_attack])
+    found: dict[tuple[str, ...], None] = {}
+    for count in range(1, min(len(attack), _MOST_PAYMENT_CARDS) + 1):
+        for pay in combinations(attack, count):
+            if _payment_ok(pay, need):
+                found[pay] = None
+    return list(found)
+
+
+def _payment_ok(pay: tuple[str, ...], need: int) -> bool:
+    pips = [CARDS[c].pips for c in pay]
+    total = sum(pips)
+    return total >= need and all(total - p < need for p in pips)
+
+
+# --- phases -----------------------------------------------------------------------------------
+
+
+def _choose(state: State, colour: str) -> list[Move]:
+    return [Choose(card) for card in _number_cards(state.hands[colour])]
+
+
+def _place(state: State, colour: str) -> list[Move]:
+    return [Place(cell) for cell in _frontier(state.board, state.board)]
+
+
+def _discard(state: State, colour: str) -> list[Move]:
+    hand = sort_cards(state.hands[colour])
+    excess = len(hand) - HAND_LIMIT
+    if excess <= 0:
+        return []
+    return [Discard(cards) for cards in dict.fromkeys(combinations(hand, excess))]
+
+
+def _act(state: State, colour: str) -> list[Move]:
+    moves: list[Move] = [Draw()]
+    for option in _OPTIONS:
+        moves.extend(option(state, colour))
+    return moves
+
+
+# --- the turn options (rules.md 5) ------------------------------------------------------------
+
+
+def _own_pieces(state: State, colour: str) -> list[tuple[Cell, str]]:
+    """Each distinct (cell, size) of `colour`'s pieces: pieces of one size on one card are alike."""
+    return [
+        (cell, size)
+        for cell, square in state.board.items()
+        for size in dict.fromkeys(s for owner, s in square.pieces if owner == colour)
+    ]
+
+
+def _grow(state: State, colour: str) -> Iterator[Move]:
+    stash = state.stash(colour)
+    for cell, size in _own_pieces(state, colour):
+        if size in _GROWN and stash[_GROWN[size]] > 0:
+            yield Grow(size, cell)
+
+
+def _spawn(state: State, colour: str) -> Iterator[Move]:
+    if state.stash(colour)["S"] > 0:
+        yield from (Spawn(cell) for cell in state.occupied(colour))
+
+
+def _build(state: State, colour: str) -> Iterator[Move]:
+    targets = _frontier(state.occupied(colour), state.board)
+    for card in _number_cards(state.hands[colour]):
+        yield from (Build(card, cell) for cell in targets)
+
+
+def _move(state: State, colour: str) -> Iterator[Move]:
+    for cell, size in _own_pieces(state, colour):
+        yield from (MovePiece(size, cell, dst) for dst in _orthogonal(cell) if dst in state.board)
+
+
+def _attack(state: State, colour: str) -> Iterator[Move]:
+    occupied = state.occupied(colour)
+    in_range = set(occupied) | {n for c in occupied for n in _orthogonal(c) if n in state.board}
+    stash = state.stash(colour)
+    payments = {size: _payments(state.hands[colour], SIZE_PIPS[size]) for size in SIZES}
+    for cell in in_range:
+        for owner, size in dict.fromkeys(state.board[cell].pieces):
+            if owner == colour:
+                continue
+            # Convert puts one of the attacker's pieces of the same size or smaller (rules.md 5.6).
+            into = [r for r in SIZES[: SIZES.index(size) + 1] if stash[r] > 0]
+            for pay in payments[size]:
+                yield Demolish(owner, size, cell, pay)
+                yield from (Convert(owner, size, cell, r, pay) for r in into)
+
+
+def _fly(state: State, colour: str) -> Iterator[Move]:
+    aces = _distinct(c for c in state.hands[colour] if CARDS[c].is_ace)
+    if not aces:
+        return
+    for src in state.occupied(colour):
+        for dst in _landings(state, src):
+            yield from (Fly(src, dst, ace) for ace in aces)
+
+
+def _landings(state: State, src: Cell) -> set[Cell]:
+    """Where the card at `src` may land (rules.md 8): touching a side, leaving the board 8-connected.
+
+    One BFS of the board without `src`: if that falls apart, the landing must touch every part.
+    """
+    rest = set(state.board)
+    rest.discard(src)
+    landings = _frontier(rest, state.board)
+    groups = _components(rest)
+    if len(groups) > 1:
+        for group in groups:
+            landings &= {n for c in group for n in _around(c)}
+    return landings
+
+
+def _hatch(state: State, colour: str) -> Iterator[Move]:
+    if state.occupied(colour):
+        return
+    targets = _frontier(state.board, state.board)
+    for card in _number_cards(state.hands[colour]):
+        yield from (Hatch(card, cell) for cell in targets)
+
+
+_OPTIONS: tuple[Callable[[State, str], Iterable[Move]], ...] = (
+    _grow,
+    _spawn,
+    _build,
+    _move,
+    _attack,
+    _fly,
+    _hatch,
+)
+_PHASES: dict[str, Callable[[State, str], list[Move]]] = {
+    "choose": _choose,
+    "place": _place,
+    "act": _act,
+    "discard": _discard,
+    "over": lambda state, colour: [],
+}

@@ -1,0 +1,141 @@
+"""What the service stores. The move log plus the seed is the truth; `Game.snapshot` caches the
+engine position after the last move so validating a new move costs the same at ply 10 or 1,000.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        ACTIVE = "active", "in progress"
+        FINISHED = "finished", "finished"
+
+    class Deck(models.TextChoices):
+        STANDARD = "standard", "standard (52 + 2 jokers)"
+        ARCADE = "arcade", "Pyramid Arcade (5 suits)"
+
+    class Reason(models.TextChoices):
+        POWER_BLOCK = "power block", "power block"
+        RESIGNATION = "resignation", "resignation"
+        TIMEOUT = "timeout", "timeout"
+        DRAW = "draw", "draw"
+
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    deck = models.CharField(max_length=10, choices=Deck.choices, default=Deck.STANDARD)
+    seats_wanted = models.PositiveSmallIntegerField(default=2)
+    time_limit_days = models.PositiveSmallIntegerField(default=3)
+    is_private = models.BooleanField(default=False)
+    # The seed stays server-side until the game ends; its SHA-256 is public from the start.
+    seed = models.CharField(max_length=64)
+    seed_commitment = models.CharField(max_length=64)
+    rules_version = models.CharField(max_length=20)
+    ply = models.PositiveIntegerField(default=0)  # number of moves in the log
+    snapshot = models.JSONField(null=True, blank=True)  # engine position after `ply` moves (secret)
+    phase = models.CharField(max_length=10, blank=True)  # engine phase, for lists and dashboards
+    to_move = models.CharField(max_length=10, blank=True)  # colours who may move now, comma-separated
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    winner = models.CharField(max_length=10, blank=True)
+    result_reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(seats_wanted__gte=2, seats_wanted__lte=5), name="game_seats_2_to_5"),
+            models.CheckConstraint(condition=Q(time_limit_days__gte=1), name="game_time_limit_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Zark City #{self.pk}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    colour = models.CharField(max_length=10)
+    order = models.PositiveSmallIntegerField()
+    resigned = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "order"], name="seat_unique_order"),
+            models.UniqueConstraint(fields=["game", "user"], name="seat_unique_user"),
+            models.UniqueConstraint(fields=["game", "colour"], name="seat_unique_colour"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.colour} in {self.game}"
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()  # 0-based index in the game record
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="moves")
+    notation = models.CharField(max_length=200)  # canonical engine notation
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="move_unique_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.game} ply {self.ply}: {self.notation}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    email = models.EmailField(blank=True)  # set when inviting someone by address
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="invitations"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"invitation to {self.game} for {self.user or self.email}"
+
+
+class ChatMessage(models.Model):
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    after_ply = models.PositiveIntegerField()  # shown in the history after this many moves
+    text = models.CharField(max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+
+
+class DrawProposal(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        LAPSED = "lapsed"  # a move was made or a player left before everyone agreed
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="draw_proposals")
+    proposed_by = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    accepted_by = models.ManyToManyField(Seat, related_name="+", blank=True)
+    at_ply = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game"], condition=Q(status="open"), name="one_open_draw_proposal")
+        ]
