@@ -1,0 +1,81 @@
+"""Zark City: the rules (rules.py), move generation, views, notation and the file formats.
+
+Everything a caller needs is importable from here: `from engine.zarkcity import new_game, apply, view`.
+"""
+
+from __future__ import annotations
+
+from ..errors import EngineError, IllegalMoveError, NotationError, PositionError, ReplayError
+from .describe import describe
+from .movegen import legal_moves
+from .notation import (
+    COLOURS,
+    SIZES,
+    Build,
+    Cell,
+    Choose,
+    Convert,
+    Demolish,
+    Discard,
+    Draw,
+    Fly,
+    Grow,
+    Hatch,
+    Move,
+    MovePiece,
+    Place,
+    Resign,
+    Spawn,
+    parse,
+)
+from .position import dumps, from_position, loads, to_position
+from .record import make_record, replay
+from .rules import agree_draw, apply, movers, new_game, resign, winners
+from .state import HAND_LIMIT, RULES_VERSION, Square, State
+from .views import public_move_text, view
+
+__all__ = [
+    "COLOURS",
+    "HAND_LIMIT",
+    "RULES_VERSION",
+    "SIZES",
+    "Build",
+    "Cell",
+    "Choose",
+    "Convert",
+    "Demolish",
+    "Discard",
+    "Draw",
+    "EngineError",
+    "Fly",
+    "Grow",
+    "Hatch",
+    "IllegalMoveError",
+    "Move",
+    "MovePiece",
+    "NotationError",
+    "Place",
+    "PositionError",
+    "ReplayError",
+    "Resign",
+    "Spawn",
+    "Square",
+    "State",
+    "agree_draw",
+    "apply",
+    "describe",
+    "dumps",
+    "from_position",
+    "legal_moves",
+    "loads",
+    "make_record",
+    "movers",
+    "new_game",
+    "parse",
+    "public_move_text",
+    "replay",
+    "resign",
+    "to_position",
+    "view",
+    "winners",
+]

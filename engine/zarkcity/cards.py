@@ -69,6 +69,7 @@ def parse_card(text: str) -> str:
 
 def deck_cards(deck_type: str) -> tuple[str, ...]:
     """Every card of a deck in canonical deck order: the order the first shuffle starts from."""
+    suits: tuple[str, ...]
     if deck_type == "standard":
         suits, jokers = STANDARD_SUITS, 2
     elif deck_type == "arcade":

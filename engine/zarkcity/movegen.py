@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 
+from .board import SIDE_STEPS, TOUCH_STEPS, sides
 from .cards import CARDS, sort_cards
 from .notation import (
     SIZE_PIPS,
@@ -29,13 +30,12 @@ from .notation import (
     Resign,
     Spawn,
 )
+from .rules import movers
 from .state import HAND_LIMIT, State
 
 # The order of notation.md's move table: listed moves are sorted by kind, then by their text.
 KINDS = (Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign)
 _KIND_INDEX: dict[type, int] = {kind: i for i, kind in enumerate(KINDS)}
-_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_KING = _ORTHOGONAL + ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _GROWN = {"S": "M", "M": "L"}
 _MOST_PAYMENT_CARDS = 3  # a minimal payment for a Large (3 pips) has at most three 1-pip cards
 
@@ -49,14 +49,6 @@ def legal_moves(state: State, colour: str) -> list[Move]:
     return [*moves, Resign()]
 
 
-def movers(state: State) -> tuple[str, ...]:
-    """Who may make a non-resign move now (the contract's rules.movers, until rules.py has it)."""
-    if state.phase == "choose":
-        chosen = {colour for colour, _ in state.starters}
-        return tuple(p for p in state.active_players() if p not in chosen)
-    return () if state.to_move is None else (state.to_move,)
-
-
 def _order(move: Move) -> tuple[int, str]:
     return _KIND_INDEX[type(move)], str(move)
 
@@ -64,20 +56,15 @@ def _order(move: Move) -> tuple[int, str]:
 # --- geometry ---------------------------------------------------------------------------------
 
 
-def _orthogonal(cell: Cell) -> Iterator[Cell]:
-    x, y = cell
-    return ((x + dx, y + dy) for dx, dy in _ORTHOGONAL)
-
-
 def _around(cell: Cell) -> Iterator[Cell]:
     """The 8 cells touching `cell` by a side or a corner."""
     x, y = cell
-    return ((x + dx, y + dy) for dx, dy in _KING)
+    return ((x + dx, y + dy) for dx, dy in TOUCH_STEPS)
 
 
 def _frontier(cards: Iterable[Cell], taken: Iterable[Cell]) -> set[Cell]:
     """Cells not in `taken` that touch a side of one of `cards`: where a card may be put."""
-    cells = {n for c in cards for n in _orthogonal(c)}
+    cells = {n for c in cards for n in sides(c)}
     return cells.difference(taken)
 
 
@@ -88,13 +75,27 @@ def _components(cells: set[Cell]) -> list[set[Cell]]:
         start = unseen.pop()
         group, todo = {start}, [start]
         while todo:
-            for n in _around(todo.pop()):
+            x, y = todo.pop()
+            for dx, dy in TOUCH_STEPS:
+                n = (x + dx, y + dy)
                 if n in unseen:
-                    unseen.discard(n)
+                    unseen.remove(n)
                     group.add(n)
                     todo.append(n)
         groups.append(group)
     return groups
+
+
+def _side_counts(board: Iterable[Cell]) -> dict[Cell, int]:
+    """Each empty cell beside a card, with how many cards touch its sides."""
+    cards = set(board)
+    counts: dict[Cell, int] = {}
+    for x, y in cards:
+        for dx, dy in SIDE_STEPS:
+            n = (x + dx, y + dy)
+            if n not in cards:
+                counts[n] = counts.get(n, 0) + 1
+    return counts
 
 
 # --- cards in hand ----------------------------------------------------------------------------
@@ -108,21 +109,22 @@ def _number_cards(hand: tuple[str, ...]) -> list[str]:
     return _distinct(c for c in hand if CARDS[c].is_number)
 
 
-def _payments(hand: tuple[str, ...], need: int) -> list[tuple[str, ...]]:
-    """Every distinct multiset of attack cards worth >= need with no entirely redundant card (rules.md 7)."""
+def _payments(hand: tuple[str, ...]) -> dict[str, list[tuple[str, ...]]]:
+    """For each target size, every distinct multiset of attack cards that pays for it (rules.md 7).
+
+    A payment is worth at least the target's pips and holds no entirely redundant card: the total
+    less its smallest card must fall short. So a payment serves the needs in (total - least, total].
+    """
     attack = sort_cards([c for c in hand if CARDS[c].is_attack])
-    found: dict[tuple[str, ...], None] = {}
+    found: dict[str, dict[tuple[str, ...], None]] = {size: {} for size in SIZES}
     for count in range(1, min(len(attack), _MOST_PAYMENT_CARDS) + 1):
         for pay in combinations(attack, count):
-            if _payment_ok(pay, need):
-                found[pay] = None
-    return list(found)
-
-
-def _payment_ok(pay: tuple[str, ...], need: int) -> bool:
-    pips = [CARDS[c].pips for c in pay]
-    total = sum(pips)
-    return total >= need and all(total - p < need for p in pips)
+            pips = [CARDS[c].pips for c in pay]
+            total = sum(pips)
+            for size in SIZES:
+                if total - min(pips) < SIZE_PIPS[size] <= total:
+                    found[size][pay] = None
+    return {size: list(pays) for size, pays in found.items()}
 
 
 # --- phases -----------------------------------------------------------------------------------
@@ -183,46 +185,48 @@ def _build(state: State, colour: str) -> Iterator[Move]:
 
 def _move(state: State, colour: str) -> Iterator[Move]:
     for cell, size in _own_pieces(state, colour):
-        yield from (MovePiece(size, cell, dst) for dst in _orthogonal(cell) if dst in state.board)
+        yield from (MovePiece(size, cell, dst) for dst in sides(cell) if dst in state.board)
 
 
 def _attack(state: State, colour: str) -> Iterator[Move]:
     occupied = state.occupied(colour)
-    in_range = set(occupied) | {n for c in occupied for n in _orthogonal(c) if n in state.board}
+    in_range = set(occupied) | {n for c in occupied for n in sides(c) if n in state.board}
+    targets = [(c, piece) for c in in_range for piece in dict.fromkeys(state.board[c].pieces) if piece[0] != colour]
+    if not targets:
+        return
     stash = state.stash(colour)
-    payments = {size: _payments(state.hands[colour], SIZE_PIPS[size]) for size in SIZES}
-    for cell in in_range:
-        for owner, size in dict.fromkeys(state.board[cell].pieces):
-            if owner == colour:
-                continue
-            # Convert puts one of the attacker's pieces of the same size or smaller (rules.md 5.6).
-            into = [r for r in SIZES[: SIZES.index(size) + 1] if stash[r] > 0]
-            for pay in payments[size]:
-                yield Demolish(owner, size, cell, pay)
-                yield from (Convert(owner, size, cell, r, pay) for r in into)
+    payments = _payments(state.hands[colour])
+    for cell, (owner, size) in targets:
+        # Convert puts one of the attacker's pieces of the same size or smaller (rules.md 5.6).
+        into = [r for r in SIZES[: SIZES.index(size) + 1] if stash[r] > 0]
+        for pay in payments[size]:
+            yield Demolish(owner, size, cell, pay)
+            yield from (Convert(owner, size, cell, r, pay) for r in into)
 
 
 def _fly(state: State, colour: str) -> Iterator[Move]:
     aces = _distinct(c for c in state.hands[colour] if CARDS[c].is_ace)
     if not aces:
         return
+    touching = _side_counts(state.board)
     for src in state.occupied(colour):
-        for dst in _landings(state, src):
+        for dst in _landings(state, touching, src):
             yield from (Fly(src, dst, ace) for ace in aces)
 
 
-def _landings(state: State, src: Cell) -> set[Cell]:
+def _landings(state: State, touching: dict[Cell, int], src: Cell) -> set[Cell]:
     """Where the card at `src` may land (rules.md 8): touching a side, leaving the board 8-connected.
 
-    One BFS of the board without `src`: if that falls apart, the landing must touch every part.
+    One BFS of the board without `src`; if that falls apart, the landing must touch every part.
     """
+    # Empty cells beside a card, less those whose only card beside them is the one that flies.
+    landings = set(touching).difference(n for n in sides(src) if touching.get(n) == 1)
     rest = set(state.board)
-    rest.discard(src)
-    landings = _frontier(rest, state.board)
+    rest.remove(src)
     groups = _components(rest)
     if len(groups) > 1:
         for group in groups:
-            landings &= {n for c in group for n in _around(c)}
+            landings.intersection_update(n for c in group for n in _around(c))
     return landings
 
 

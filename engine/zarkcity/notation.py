@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from ..errors import NotationError
 from .cards import parse_card, sort_cards
@@ -160,7 +159,7 @@ class Resign:
         return "resign"
 
 
-Move = Union[Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign]
+Move = Choose | Place | Draw | Grow | Spawn | Build | MovePiece | Demolish | Convert | Fly | Hatch | Discard | Resign
 
 _USAGE = {
     "choose": "choose CARD",

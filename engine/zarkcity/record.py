@@ -1,0 +1,123 @@
+"""The "zarkcity-game/1" game record, and replay: a fold of `apply` over its moves from the deal.
+
+Anyone holding a finished game's record (its seed is revealed at the end) can re-verify the deal,
+every draw and the result with `python -m engine replay GAME.json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from .notation import Move, parse
+from .position import read_deck_type, read_players, seated
+from .rules import agree_draw, apply, new_game
+from .state import REASONS, RULES_VERSION, State
+
+FORMAT = "zarkcity-game/1"
+
+
+def make_record(
+    players: Sequence[str],
+    deck_type: str,
+    seed: str,
+    moves: list[tuple[str, str]],
+    result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A game record: `moves` are (colour, move text) in the order they were played."""
+    return {
+        "format": FORMAT,
+        "rules": RULES_VERSION,
+        "deck_type": deck_type,
+        "players": list(players),
+        "seed": seed,
+        "moves": [{"by": by, "move": text} for by, text in moves],
+        "result": result,
+    }
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """The record's `result` for a finished game, None while it is still on."""
+    if state.phase != "over":
+        return None
+    return {"winner": state.winner, "reason": state.reason}
+
+
+def replay(record: Any) -> State:
+    """The final State of a record; ReplayError(index) at the first illegal move or a wrong result."""
+    players, deck_type, seed, moves, result = read_record(record)
+    state = new_game(players, seed, deck_type)
+    for index, (by, move) in enumerate(moves):
+        try:
+            state = apply(state, move, by)
+        except IllegalMoveError as error:
+            raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
+    return state if result is None else check_result(state, result, len(moves))
+
+
+def read_record(record: Any) -> tuple[tuple[str, ...], str, str, list[tuple[str, Move]], dict[str, Any] | None]:
+    """Validate a parsed record: players, deck, seed, parsed moves and result (PositionError if malformed)."""
+    if not isinstance(record, dict):
+        raise PositionError("a game record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise PositionError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
+    if record.get("rules", RULES_VERSION) != RULES_VERSION:
+        raise PositionError(f"rules {record.get('rules')!r} are not supported (this engine plays {RULES_VERSION})")
+    players = read_players(record.get("players"))
+    seed = record.get("seed")
+    if not isinstance(seed, str):
+        raise PositionError(f"seed must be a string, not {seed!r}")
+    moves = _moves(record.get("moves"), players)
+    return players, read_deck_type(record.get("deck_type")), seed, moves, _result(record.get("result"), players)
+
+
+def _moves(value: Any, players: Sequence[str]) -> list[tuple[str, Move]]:
+    if not isinstance(value, list):
+        raise PositionError(f"moves must be a list of {{by, move}} objects, not {value!r}")
+    return [_move(index, entry, players) for index, entry in enumerate(value)]
+
+
+def _move(index: int, entry: Any, players: Sequence[str]) -> tuple[str, Move]:
+    if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+        raise PositionError(f'move {index} must be an object like {{"by": "red", "move": "draw"}}')
+    by = seated(entry.get("by"), f"move {index} by", players)
+    try:
+        return by, parse(entry["move"])
+    except NotationError as error:
+        raise PositionError(f"move {index} ({by}: {entry['move']}): {error}") from None
+
+
+def _result(value: Any, players: Sequence[str]) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("reason") not in REASONS:
+        raise PositionError(f"result must be {{winner, reason}} with a reason in {', '.join(REASONS)}, not {value!r}")
+    winner = value.get("winner")
+    if (winner is None) != (value["reason"] == "draw"):
+        raise PositionError(f"result: a {value['reason']} result {'has no' if winner is None else 'has a'} winner")
+    return {"winner": None if winner is None else seated(winner, "result winner", players), "reason": value["reason"]}
+
+
+def check_result(state: State, result: dict[str, Any], plies: int) -> State:
+    """The final State if the game really ended as `result` says, else ReplayError(None).
+
+    A timeout is recorded as the loser's `resign`, so it matches a game that ended by resignation;
+    an agreed draw matches a game still on, which the draw then ends.
+    """
+    winner, reason = result["winner"], result["reason"]
+    if reason == "draw" and state.phase != "over":
+        return agree_draw(state)
+    expected = "resignation" if reason == "timeout" else reason
+    if state.phase == "over" and (state.winner, state.reason) == (winner, expected):
+        return state.evolve(reason=reason)
+    said = "a draw" if winner is None else f"{winner} won by {reason}"
+    raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(state)}")
+
+
+def _outcome(state: State) -> str:
+    if state.phase != "over":
+        return "the game is not over"
+    if state.winner is None:
+        return f"the game ended in a {state.reason}"
+    return f"{state.winner} won by {state.reason}"

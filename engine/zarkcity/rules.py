@@ -1,0 +1,364 @@
+"""The Zark City rules as pure functions: the deal, the first round, turns, resignation and the win.
+
+`apply(state, move, by)` checks one move and returns the next State; the State machine is in
+the engine contract and docs/rules.md. The Turn Options themselves live in options.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import IllegalMoveError, NotationError, PositionError
+from ..shuffle import shuffled
+from .board import sides, winners_through
+from .cards import CARDS, DECK_TYPES, deck_cards, sort_cards
+from .draft import Draft
+from .notation import COLOURS, Choose, Discard, Move, Place, Resign, cell_str
+from .options import is_option, perform
+from .state import HAND_LIMIT, Square, State
+
+OPENING_HAND = 3
+START = (0, 0)
+_PHASE_STEP = {
+    "choose": "every player is choosing a starter card",
+    "place": "the starters are being placed",
+    "act": "{who} is to take one Turn Option",
+    "discard": "{who} must discard down to 6 cards",
+}
+
+
+# --- the deal (rules.md 3.1-3.4) ------------------------------------------------------------------
+
+
+def new_game(players: Sequence[str], seed: str, deck_type: str = "standard") -> State:
+    """Shuffle, deal 3 each and run the re-deal rounds; starts again with the next shuffle if the deck runs out."""
+    seating = _seating(players)
+    if deck_type not in DECK_TYPES:
+        raise PositionError(f"unknown deck {deck_type!r} (use standard or arcade)")
+    cards = deck_cards(deck_type)
+    shuffle_number = 0
+    while (dealt := deal(seating, shuffled(cards, seed, shuffle_number))) is None:
+        shuffle_number += 1
+    hands, deck, revealed = dealt
+    return State(
+        deck_type=deck_type,
+        players=seating,
+        phase="choose",
+        to_move=None,
+        board={},
+        hands=hands,
+        deck=deck,
+        discard=(),
+        seed=seed,
+        shuffles=shuffle_number,
+        revealed=revealed,
+    )
+
+
+def _seating(players: Sequence[str]) -> tuple[str, ...]:
+    seating = tuple(players)
+    if not 2 <= len(seating) <= 5:
+        raise PositionError(f"Zark City seats 2 to 5 players, not {len(seating)}")
+    for colour in seating:
+        if colour not in COLOURS:
+            raise PositionError(f"{colour!r} is not a player colour (red, yellow, green, blue or black)")
+    if len(set(seating)) != len(seating):
+        raise PositionError("each player needs a different colour")
+    return seating
+
+
+Revealed = tuple[tuple[int, str, tuple[str, ...]], ...]
+
+
+def deal(
+    players: tuple[str, ...], deck: tuple[str, ...]
+) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], Revealed] | None:
+    """Deal one card at a time in seat order, then re-deal rounds; None when the deck runs out."""
+    seats = len(players)
+    top = OPENING_HAND * seats
+    hands = {p: deck[i:top:seats] for i, p in enumerate(players)}
+    revealed: Revealed = ()
+    round_number = 0
+    while short := [p for p in players if not any(CARDS[c].is_number for c in hands[p])]:
+        round_number += 1
+        revealed += tuple((round_number, p, hands[p]) for p in short)
+        if top + seats > len(deck):
+            return None
+        for i, p in enumerate(players):
+            hands[p] += (deck[top + i],)
+        top += seats
+    return hands, deck[top:], revealed
+
+
+# --- who may move ---------------------------------------------------------------------------------
+
+
+def movers(state: State) -> tuple[str, ...]:
+    """Who may make a move other than resign now (several while starters are chosen, else one or none)."""
+    if state.phase == "choose":
+        chosen = {colour for colour, _ in state.starters}
+        return tuple(p for p in state.active_players() if p not in chosen)
+    if state.phase == "over" or state.to_move is None:
+        return ()
+    return (state.to_move,)
+
+
+def winners(state: State) -> set[str]:
+    """Players who control all three cards of some Power Block (rules.md 9)."""
+    return winners_through(state.board, state.board)
+
+
+def _clockwise_after(players: tuple[str, ...], resigned: tuple[str, ...], colour: str) -> tuple[str, ...]:
+    """The active players in turn order, starting after `colour` (who may have resigned), without them."""
+    seat = players.index(colour)
+    order = players[seat + 1 :] + players[:seat]
+    return tuple(p for p in order if p not in resigned)
+
+
+def _next_active(draft: Draft, colour: str) -> str:
+    return _clockwise_after(draft.base.players, draft.resigned, colour)[0]
+
+
+def _pick_winner(draft: Draft, found: set[str]) -> str:
+    """The player to move wins a double win ([ML] 2010); else the first winner clockwise after them."""
+    players, actor = draft.base.players, draft.to_move
+    if actor is None:
+        return next(p for p in players if p in found)
+    if actor in found:
+        return actor
+    seat = players.index(actor) + 1
+    return next(p for p in players[seat:] + players[:seat] if p in found)
+
+
+# --- apply ----------------------------------------------------------------------------------------
+
+
+def apply(state: State, move: Move, by: str) -> State:
+    """The State after player `by` makes `move`; IllegalMoveError (naming the rule) if the rules forbid it."""
+    if by not in state.players:
+        raise NotationError(f"{by} is not seated in this game")
+    if isinstance(move, Resign):
+        return resign(state, by)
+    _check_may_move(state, by)
+    if state.phase == "act" and is_option(move):
+        return _act(state, move, by)
+    if state.phase == "choose" and isinstance(move, Choose):
+        return _choose(state, move, by)
+    if state.phase == "place" and isinstance(move, Place):
+        return _place(state, move, by)
+    if state.phase == "discard" and isinstance(move, Discard):
+        return _discard(state, move, by)
+    verb = str(move).split()[0].capitalize()
+    raise IllegalMoveError(f"{verb}: not now; {_step_now(state)}")
+
+
+def _check_may_move(state: State, by: str) -> None:
+    if state.phase == "over":
+        raise IllegalMoveError(f"Game over: {_result(state)}")
+    if by in state.resigned:
+        raise IllegalMoveError(f"Resigned: {by} has resigned and takes no further part")
+    if by in movers(state):
+        return
+    if state.phase == "choose":
+        waiting = " and ".join(movers(state))
+        raise IllegalMoveError(f"Choose: {by} has already chosen a starter (waiting for {waiting})")
+    raise IllegalMoveError(f"Not your turn: {_step_now(state)}")
+
+
+def _step_now(state: State) -> str:
+    if state.phase == "place":
+        return f"it is {state.to_move}'s turn to place a starter"
+    if state.phase == "act" and state.to_move is not None:
+        return f"it is {state.to_move}'s turn to act"
+    return _PHASE_STEP[state.phase].format(who=state.to_move)
+
+
+def _result(state: State) -> str:
+    if state.winner is None:
+        return "the game ended in a draw"
+    return f"{state.winner} won ({state.reason})"
+
+
+# --- the first round (rules.md 3.5-3.9) -----------------------------------------------------------
+
+
+def _choose(state: State, move: Choose, by: str) -> State:
+    """A starter leaves the hand at once, face down; commit order breaks ties for first player."""
+    draft = Draft(state)
+    draft.take(by, (move.card,), "Choose")
+    if not CARDS[move.card].is_number:
+        raise IllegalMoveError(f"Choose: {move.card} is not a number card (a starter is a number card, 2-10)")
+    draft.starters += ((by, move.card),)
+    _reveal_starters_if_all_chose(draft)
+    return draft.finish()
+
+
+def _reveal_starters_if_all_chose(draft: Draft) -> None:
+    chosen = dict(draft.starters)
+    active = draft.active_players()
+    if any(p not in chosen for p in active):
+        return
+    high = max(CARDS[card].number for _, card in draft.starters)
+    first = next(colour for colour, card in draft.starters if CARDS[card].number == high)
+    draft.first_player = first
+    draft.put(START, Square(chosen[first], ((first, "S"),)))
+    order = _clockwise_after(draft.base.players, draft.resigned, first)
+    draft.phase, draft.to_move, draft.pending = "place", order[0], order[1:]
+
+
+def _place(state: State, move: Place, by: str) -> State:
+    if move.at in state.board:
+        raise IllegalMoveError(f"Place: {cell_str(move.at)} already holds {state.board[move.at].card}")
+    if not any(n in state.board for n in sides(move.at)):
+        raise IllegalMoveError(f"Place: {cell_str(move.at)} touches no card (place your starter beside a card in play)")
+    draft = Draft(state)
+    draft.put(move.at, Square(dict(state.starters)[by], ((by, "S"),)))
+    _next_placement(draft)
+    return draft.finish()
+
+
+def _next_placement(draft: Draft) -> None:
+    if draft.pending:
+        draft.to_move, draft.pending = draft.pending[0], draft.pending[1:]
+        return
+    assert draft.first_player is not None
+    order = (draft.first_player, *_clockwise_after(draft.base.players, draft.resigned, draft.first_player))
+    over = tuple(p for p in order if p not in draft.resigned and len(draft.hands[p]) > HAND_LIMIT)
+    draft.pending = over
+    _next_setup_discard(draft)
+
+
+def _next_setup_discard(draft: Draft) -> None:
+    """The hand-limit step after the first round (A20), in turn order; then turn 1 begins."""
+    if draft.pending:
+        draft.phase, draft.to_move, draft.pending = "discard", draft.pending[0], draft.pending[1:]
+        return
+    first = draft.first_player
+    assert first is not None
+    _start_turn(draft, first if first not in draft.resigned else _next_active(draft, first))
+
+
+# --- turns (rules.md 4) ---------------------------------------------------------------------------
+
+
+def _start_turn(draft: Draft, colour: str) -> None:
+    """Every turn opens with one automatic draw (A23)."""
+    draft.turn += 1
+    draft.phase, draft.to_move, draft.pending = "act", colour, ()
+    draft.draw(colour, 1)
+
+
+def _act(state: State, move: Move, by: str) -> State:
+    draft = Draft(state)
+    changed = perform(draft, move, by)
+    found = winners_through(draft.board, changed) if changed else set()
+    if found:
+        _game_over(draft, _pick_winner(draft, found), "power block")
+    elif len(draft.hands[by]) > HAND_LIMIT:
+        draft.phase, draft.pending = "discard", ()
+    else:
+        _start_turn(draft, _next_active(draft, by))
+    return draft.finish()
+
+
+def _discard(state: State, move: Discard, by: str) -> State:
+    """Exactly the excess over 6 (A21): no voluntary discards, no partial ones."""
+    excess = len(state.hands[by]) - HAND_LIMIT
+    if len(move.cards) != excess:
+        raise IllegalMoveError(
+            f"Discard: {by} holds {len(state.hands[by])} cards and must discard exactly {excess}, not {len(move.cards)}"
+        )
+    draft = Draft(state)
+    draft.take(by, move.cards, "Discard")
+    draft.to_discard(sort_cards(move.cards))
+    if draft.turn == 0:
+        _next_setup_discard(draft)
+    else:
+        _start_turn(draft, _next_active(draft, by))
+    return draft.finish()
+
+
+def _game_over(draft: Draft, winner: str | None, reason: str) -> None:
+    draft.phase, draft.to_move, draft.pending = "over", None, ()
+    draft.winner, draft.reason = winner, reason
+
+
+def draw_cards(state: State, colour: str, count: int) -> State:
+    """`colour` draws `count` cards, reshuffling the discard pile into an empty deck (rules.md 10)."""
+    draft = Draft(state)
+    draft.draw(colour, count)
+    return draft.finish()
+
+
+# --- leaving the game (rules.md 19) ---------------------------------------------------------------
+
+
+def resign(state: State, colour: str, reason: str = "resignation") -> State:
+    """`colour` leaves: pieces to the stash, hand and unplaced starter to the discard pile; play goes on."""
+    if colour not in state.players:
+        raise NotationError(f"{colour} is not seated in this game")
+    if state.phase == "over":
+        raise IllegalMoveError(f"Resign: the game is over; {_result(state)}")
+    if colour in state.resigned:
+        raise IllegalMoveError(f"Resign: {colour} has already resigned")
+    draft = Draft(state)
+    left = _lift_pieces(draft, colour)
+    draft.to_discard(sort_cards(draft.hands[colour]))
+    draft.hands[colour] = ()
+    _discard_unplaced_starter(draft, colour)
+    draft.resigned += (colour,)
+    draft.pending = tuple(p for p in draft.pending if p != colour)
+    _after_resignation(draft, colour, left, reason)
+    return draft.finish()
+
+
+def _lift_pieces(draft: Draft, colour: str) -> list[tuple[int, int]]:
+    """Take `colour`'s pieces off the board; the cards stay. Returns the cells they left."""
+    left = []
+    for cell, square in draft.board.items():
+        kept = tuple(piece for piece in square.pieces if piece[0] != colour)
+        if len(kept) != len(square.pieces):
+            left.append((cell, Square(square.card, kept)))
+    for cell, square in left:
+        draft.put(cell, square)
+    return [cell for cell, _ in left]
+
+
+def _discard_unplaced_starter(draft: Draft, colour: str) -> None:
+    unplaced = draft.phase == "choose" or (draft.phase == "place" and colour in (draft.to_move, *draft.pending))
+    chosen = dict(draft.starters)
+    if unplaced and colour in chosen:
+        draft.to_discard((chosen[colour],))
+        draft.starters = tuple(entry for entry in draft.starters if entry[0] != colour)
+
+
+def _after_resignation(draft: Draft, colour: str, left: list[tuple[int, int]], reason: str) -> None:
+    active = draft.active_players()
+    found = winners_through(draft.board, left)
+    if len(active) == 1:
+        _game_over(draft, active[0], reason)
+    elif found:
+        _game_over(draft, _pick_winner(draft, found), "power block")
+    elif draft.phase == "choose":
+        _reveal_starters_if_all_chose(draft)
+    elif colour == draft.to_move:
+        _continue_after(draft, colour)
+
+
+def _continue_after(draft: Draft, colour: str) -> None:
+    """The resigner was to move: play goes on as if their step were done."""
+    if draft.phase == "place":
+        _next_placement(draft)
+    elif draft.phase == "discard" and draft.turn == 0:
+        _next_setup_discard(draft)
+    else:
+        _start_turn(draft, _next_active(draft, colour))
+
+
+def agree_draw(state: State) -> State:
+    """All remaining players agreed to end the game as a draw: everyone loses (rules.md 19)."""
+    if state.phase == "over":
+        raise IllegalMoveError(f"Draw: the game is over; {_result(state)}")
+    draft = Draft(state)
+    _game_over(draft, None, "draw")
+    return draft.finish()
