@@ -1,3 +1,7 @@
 from django.urls import path
 
-urlpatterns: list = []
+from accounts import views
+
+urlpatterns = [
+    path("settings/", views.settings_page, name="account_settings"),
+]

@@ -38,7 +38,7 @@ class Game(models.Model):
     ply = models.PositiveIntegerField(default=0)  # number of moves in the log
     snapshot = models.JSONField(null=True, blank=True)  # engine position after `ply` moves (secret)
     phase = models.CharField(max_length=10, blank=True)  # engine phase, for lists and dashboards
-    to_move = models.CharField(max_length=10, blank=True)  # colours who may move now, comma-separated
+    to_move = models.CharField(max_length=40, blank=True)  # colours who may move now, comma-separated (all 5 fit)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     winner = models.CharField(max_length=10, blank=True)
@@ -51,7 +51,9 @@ class Game(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(condition=Q(seats_wanted__gte=2, seats_wanted__lte=5), name="game_seats_2_to_5"),
-            models.CheckConstraint(condition=Q(time_limit_days__gte=1), name="game_time_limit_positive"),
+            models.CheckConstraint(
+                condition=Q(time_limit_days__gte=1, time_limit_days__lte=30), name="game_time_limit_1_to_30"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -83,6 +85,10 @@ class Move(models.Model):
     ply = models.PositiveIntegerField()  # 0-based index in the game record
     seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="moves")
     notation = models.CharField(max_length=200)  # canonical engine notation
+    # describe() words fixed when the move was made, so the history needs no replay: "*" is what
+    # spectators and most players read; a colour key holds that player's fuller version (their own
+    # draws). Secret like the snapshot: never put this in a record or an export.
+    descriptions = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -103,6 +109,16 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
     declined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        constraints = [
+            # One invitation per person per game, however many times someone clicks "invite".
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="invitation_one_per_user"
+            ),
+            models.UniqueConstraint(fields=["game", "email"], condition=~Q(email=""), name="invitation_one_per_email"),
+        ]
 
     def __str__(self) -> str:
         return f"invitation to {self.game} for {self.user or self.email}"

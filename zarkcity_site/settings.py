@@ -8,6 +8,8 @@ the console. Production sets DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_H
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
 from zarkcity_site.env import env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -15,6 +17,9 @@ VAR_DIR = Path(env_str("ZARKCITY_VAR_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me" if DEBUG else "")
+if not DEBUG and not SECRET_KEY.strip():
+    # Sessions, password-reset and invitation links are all signed with it: refuse to start without one.
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set (a long random string) when DJANGO_DEBUG=0")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("ZARKCITY_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
@@ -32,6 +37,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "archive",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -97,6 +104,11 @@ ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[zarkcity] "
+# Only in the browser that signed up (allauth checks the session), so a leaked link logs nobody in.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -115,8 +127,9 @@ STORAGES = {
     },
 }
 
-# Email: the console on the embedded default; SMTP (or django-anymail) by configuration.
-EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Email: on the embedded default a local mailbox (one .eml per message in var/mail, listed at /dev/mail/,
+# and a line on the console); SMTP (or django-anymail) by configuration: docs/notifications.md.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "notifications.backends.DevMailboxBackend")
 EMAIL_FILE_PATH = str(VAR_DIR / "mail")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(env_str("EMAIL_PORT", "25"))
@@ -129,7 +142,16 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Zark City <noreply@localhost
 REDIS_URL = env_str("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        # A web request that queues an email must not hang on a dead Redis: fail fast, the outbox row
+        # stays pending and the sweep re-queues it (docs/notifications.md). Workers retry on their own.
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.2,
+        "interval_max": 0.2,
+        # Unacknowledged tasks come back after this long; no countdown here comes near it (retries <= 15 min).
+        "visibility_timeout": 3600,
+    }
 else:
     CELERY_BROKER_URL = "filesystem://"
     _broker_dir = VAR_DIR / "broker"
@@ -137,12 +159,29 @@ else:
         "data_folder_in": str(_broker_dir),
         "data_folder_out": str(_broker_dir),
         "processed_folder": str(VAR_DIR / "broker-processed"),
+        "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    # Deadlines, reminders and digests are database columns swept every minute, not long countdowns
+    # on the broker (Redis redelivers anything unacknowledged after its visibility timeout).
+    "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
+}
+
+# Notifications (docs/notifications.md).
+NOTIFICATIONS_MAX_ATTEMPTS = int(env_str("NOTIFICATIONS_MAX_ATTEMPTS", "6"))  # SMTP tries before "failed"
+NOTIFICATIONS_RETRY_BASE_SECONDS = int(env_str("NOTIFICATIONS_RETRY_BASE_SECONDS", "30"))  # doubles each try
+NOTIFICATIONS_REQUEUE_AFTER_SECONDS = int(env_str("NOTIFICATIONS_REQUEUE_AFTER_SECONDS", "120"))
+NOTIFICATIONS_STALE_CLAIM_SECONDS = int(env_str("NOTIFICATIONS_STALE_CLAIM_SECONDS", "600"))
+NOTIFICATIONS_PLAY_LINK_DAYS = int(env_str("NOTIFICATIONS_PLAY_LINK_DAYS", "14"))
+NOTIFICATIONS_DIGEST_HOUR = int(env_str("NOTIFICATIONS_DIGEST_HOUR", "8"))  # local time of the daily digest
+NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30"))  # one period away, at most
+NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")  # the queue deliveries go to (workers: -Q)
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
 if not DEBUG:

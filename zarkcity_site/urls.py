@@ -1,4 +1,4 @@
-"""URL map: accounts (django-allauth), the games app, and the operators' admin."""
+"""URL map: accounts (django-allauth), the games app, the archive, and the operators' admin."""
 
 from django.contrib import admin
 from django.urls import include, path
@@ -8,4 +8,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("", include("notifications.urls")),
+    path("", include("archive.urls")),
 ]

@@ -38,6 +38,7 @@ def _placements_through_origin() -> tuple[tuple[Cell, Cell], ...]:
 
 
 _THROUGH_ORIGIN = _placements_through_origin()
+_NEAR_ORIGIN = tuple(sorted({offset for pair in _THROUGH_ORIGIN for offset in pair}))  # the 12 cells they reach
 
 
 def sides(cell: Cell) -> tuple[Cell, ...]:
@@ -82,6 +83,20 @@ def is_connected(cells: Collection[Cell]) -> bool:
     return len(seen) == len(cell_set)
 
 
+def fly_keeps_connected(board: Mapping[Cell, Square], src: Cell, dst: Cell) -> bool:
+    """Whether the cards stay one section when the card at `src` flies to `dst` (rules.md 8, A10).
+
+    Assumes the board is connected now (an invariant) and `dst` touches a side of another card.
+    Then lifting `src` keeps the rest together when the cards around `src` link up among
+    themselves; only when they do not is the whole new layout searched.
+    """
+    x, y = src
+    around = {(x + dx, y + dy) for dx, dy in TOUCH_STEPS if (x + dx, y + dy) in board or (x + dx, y + dy) == dst}
+    if is_connected(around):
+        return True
+    return is_connected((board.keys() - {src}) | {dst})
+
+
 def is_power_block(first: str, second: str, third: str) -> bool:
     """Three of a Kind (same rank) or a Suited Run (one suit, consecutive numbers in any order)."""
     a, b, c = CARDS[first], CARDS[second], CARDS[third]
@@ -98,8 +113,10 @@ def winners_through(board: Mapping[Cell, Square], cells: Iterable[Cell]) -> set[
     found: set[str] = set()
     for cell in cells:
         square = board.get(cell)
-        owner = square.controller() if square is not None else None
-        if square is None or owner is None or owner in found:
+        if square is None or not square.pieces:
+            continue
+        owner = square.pieces[0][0]
+        if owner in found or not controlled_by(square, owner):
             continue
         if _controls_power_block_at(board, cell, square, owner):
             found.add(owner)
@@ -108,11 +125,17 @@ def winners_through(board: Mapping[Cell, Square], cells: Iterable[Cell]) -> set[
 
 def _controls_power_block_at(board: Mapping[Cell, Square], cell: Cell, square: Square, owner: str) -> bool:
     x, y = cell
-    for (ax, ay), (bx, by) in _THROUGH_ORIGIN:
-        a = board.get((x + ax, y + ay))
-        if a is None or a.controller() != owner:
-            continue
-        b = board.get((x + bx, y + by))
-        if b is not None and b.controller() == owner and is_power_block(square.card, a.card, b.card):
-            return True
-    return False
+    mine: dict[Cell, str] = {}
+    for dx, dy in _NEAR_ORIGIN:
+        other = board.get((x + dx, y + dy))
+        if other is not None and controlled_by(other, owner):
+            mine[(dx, dy)] = other.card
+    if len(mine) < 2:
+        return False
+    return any(a in mine and b in mine and is_power_block(square.card, mine[a], mine[b]) for a, b in _THROUGH_ORIGIN)
+
+
+def controlled_by(square: Square, colour: str) -> bool:
+    """Whether `colour` is the card's sole occupant; pieces are sorted, so first and last tell."""
+    pieces = square.pieces
+    return bool(pieces) and pieces[0][0] == colour and pieces[-1][0] == colour

@@ -41,9 +41,15 @@ _MOST_PAYMENT_CARDS = 3  # a minimal payment for a Large (3 pips) has at most th
 
 
 def legal_moves(state: State, colour: str) -> list[Move]:
-    """Every legal move of `colour` now, canonical, sorted; `Resign()` last; [] if they may not move."""
-    if colour not in movers(state):
+    """Every legal move of `colour` now, canonical, sorted, `Resign()` last.
+
+    Resigning is legal for every active player at any time (rules.md 19), so a player waiting for
+    someone else gets just [Resign()]; a resigned player, or anyone once the game is over, gets [].
+    """
+    if state.phase == "over" or colour not in state.active_players():
         return []
+    if colour not in movers(state):
+        return [Resign()]
     moves = _PHASES[state.phase](state, colour)
     moves.sort(key=_order)
     return [*moves, Resign()]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import IllegalMoveError
-from .board import has_pieces, is_connected, occupies, pieces_on_board, sides, touches_card
+from .board import fly_keeps_connected, has_pieces, occupies, pieces_on_board, sides, touches_card
 from .cards import CARDS
 from .draft import Draft
 from .notation import (
@@ -196,7 +196,10 @@ def _attack(draft: Draft, rule: str, pay: tuple[str, ...], size: str, by: str) -
     need = SIZE_PIPS[size]
     total = _pips(pay)
     if total < need:
-        raise IllegalMoveError(f"{rule}: {_pip_count(total)} do not pay for a {SIZE_NAMES[size]} ({_pip_count(need)})")
+        verb = "does" if total == 1 else "do"
+        raise IllegalMoveError(
+            f"{rule}: {_pip_count(total)} {verb} not pay for a {SIZE_NAMES[size]} ({_pip_count(need)})"
+        )
     for card in pay:
         if total - CARDS[card].pips >= need:
             raise IllegalMoveError(
@@ -232,7 +235,7 @@ def fly(draft: Draft, move: Fly, by: str) -> Changed:
     _empty_cell(draft.board, move.dst, "Fly")
     if not touches_card(draft.board, move.dst, ignoring=move.src):
         raise IllegalMoveError(f"Fly: {dst} touches no card once {src} has left (land beside another card)")
-    if not is_connected((draft.board.keys() - {move.src}) | {move.dst}):
+    if not fly_keeps_connected(draft.board, move.src, move.dst):
         raise IllegalMoveError("Fly: the board would split in two (corners touching are enough to hold it together)")
     draft.to_discard((move.ace,))
     draft.lift(move.src)

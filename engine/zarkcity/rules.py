@@ -19,12 +19,6 @@ from .state import HAND_LIMIT, Square, State
 
 OPENING_HAND = 3
 START = (0, 0)
-_PHASE_STEP = {
-    "choose": "every player is choosing a starter card",
-    "place": "the starters are being placed",
-    "act": "{who} is to take one Turn Option",
-    "discard": "{who} must discard down to 6 cards",
-}
 
 
 # --- the deal (rules.md 3.1-3.4) ------------------------------------------------------------------
@@ -166,11 +160,13 @@ def _check_may_move(state: State, by: str) -> None:
 
 
 def _step_now(state: State) -> str:
-    if state.phase == "place":
-        return f"it is {state.to_move}'s turn to place a starter"
-    if state.phase == "act" and state.to_move is not None:
-        return f"it is {state.to_move}'s turn to act"
-    return _PHASE_STEP[state.phase].format(who=state.to_move)
+    who = state.to_move
+    return {
+        "choose": "every player is choosing a starter card",
+        "place": f"it is {who}'s turn to place a starter",
+        "act": f"it is {who}'s turn to act",
+        "discard": f"{who} must discard down to {HAND_LIMIT} cards",
+    }[state.phase]
 
 
 def _result(state: State) -> str:

@@ -153,7 +153,7 @@ def test_moves_lists_canonical_moves(acting: Path, dealt: Path) -> None:
     assert "build 7H 0,1" in lines
     assert "demolish blue S 1,0 pay KH" in lines  # one card is never redundant: KH beats a small, change 2
     assert lines[-1] == "resign"
-    assert ok("moves", str(acting), "--as", "blue") == ""
+    assert ok("moves", str(acting), "--as", "blue") == "resign\n"  # waiting players may only resign
     chooses = ok("moves", str(dealt), "--as", "blue").splitlines()
     assert chooses and all(line.startswith("choose ") for line in chooses[:-1])
 

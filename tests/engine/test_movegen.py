@@ -7,6 +7,7 @@ from helpers import make_state
 
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.notation import Move, Resign, parse, parse_cell
+from engine.zarkcity.rules import apply
 from engine.zarkcity.state import State
 
 
@@ -38,9 +39,9 @@ def kind(state: State, verb: str, colour: str = "red") -> list[str]:
 # --- who may move ------------------------------------------------------------------------------
 
 
-def test_non_mover_has_no_moves() -> None:
+def test_non_mover_may_only_resign() -> None:
     state = position({"0,0": "7H red:S blue:S"}, red="KH", blue="QH")
-    assert legal_moves(state, "blue") == []
+    assert legal_moves(state, "blue") == [Resign()]
 
 
 def test_over_has_no_moves() -> None:
@@ -68,9 +69,9 @@ def test_choose_one_per_distinct_number_card() -> None:
     assert texts(legal_moves(state, "red")) == ["choose 10C", "choose 3C", "choose 7H", "resign"]
 
 
-def test_choose_nothing_once_chosen() -> None:
+def test_choose_only_resign_once_chosen() -> None:
     state = position({}, red="7H", blue="9D", phase="choose", to_move=None, starters=(("red", "8H"),))
-    assert legal_moves(state, "red") == []
+    assert legal_moves(state, "red") == [Resign()]
     assert texts(legal_moves(state, "blue")) == ["choose 9D", "resign"]
 
 
@@ -78,7 +79,7 @@ def test_place_every_empty_side_of_a_card() -> None:
     state = position({"0,0": "7H red:S", "1,1": "8H"}, blue="9D", phase="place", to_move="blue")
     expected = ["0,-1", "-1,0", "1,0", "0,1", "1,2", "2,1"]
     assert sorted(kind(state, "place", "blue")) == sorted(f"place {c}" for c in expected)
-    assert legal_moves(state, "red") == []
+    assert legal_moves(state, "red") == [Resign()]
 
 
 @pytest.mark.parametrize(
@@ -291,3 +292,24 @@ def test_moves_sorted_by_kind_then_text() -> None:
         group = [m for m in moves if m.split()[0] == verb]
         assert group == sorted(group)
     assert len(moves) == len(set(moves))
+
+
+# --- agreement with apply on the positions above --------------------------------------------------
+
+AGREEMENT = {
+    "fly across a diagonal link": position({"0,0": "7H blue:S", "1,0": "8H red:S", "2,1": "9H blue:S"}, red="AS"),
+    "attack range": position(
+        {"0,0": "7H red:S", "1,0": "8H blue:S", "1,1": "9H blue:M", "0,1": "2H red:M blue:L"}, red="KH QS JK JK AD"
+    ),
+    "two jokers to discard": position({"0,0": "7H red:S"}, red="2S 3S 4S 5S 6S JK JK KH", phase="discard"),
+    "hatch": position({"0,0": "7H blue:S", "1,0": "8H"}, red="3C 4C AS"),
+    "choose": position({}, red="KH 7H 10C 3C JK", blue="9D", phase="choose", to_move=None),
+}
+
+
+@pytest.mark.parametrize("name", AGREEMENT)
+def test_every_listed_move_applies(name: str) -> None:
+    state = AGREEMENT[name]
+    colour = "red"
+    for move in legal_moves(state, colour):
+        apply(state, move, colour)

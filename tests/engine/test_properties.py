@@ -252,10 +252,11 @@ def random_playout(seating: tuple[str, ...], deck_type: str, seed: str, rng: ran
             check_listed_apply(state, colour, moves, rng)
         check_unlisted_refused(state, colour, moves, rng)
         idle = [p for p in seating if p not in movers(state)]
-        if idle:  # someone who may not move now: nothing listed, and their moves are refused
+        if idle:  # someone who may not move now: only resign is listed (active) or nothing (resigned)
             bystander = rng.choice(idle)
-            assert legal_moves(state, bystander) == []
-            check_unlisted_refused(state, bystander, [], rng)
+            listed = legal_moves(state, bystander)
+            assert listed == ([Resign()] if bystander in state.active_players() else [])
+            check_unlisted_refused(state, bystander, listed, rng)
         after = apply(state, move, colour)
         check_outcome(state, after, move, colour)
         log.append((colour, str(move)))

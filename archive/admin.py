@@ -1,0 +1,33 @@
+"""Read-only admin lists of the archive (the rows are written by archive.services only)."""
+
+from django.contrib import admin
+
+from archive.models import ArchivedGame, ArchivedPlayer, PlayerRating
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ArchivedGame)
+class ArchivedGameAdmin(ReadOnly):
+    list_display = ("game", "finished_at", "player_count", "deck", "reason", "winner_colour", "plies", "is_private")
+    list_filter = ("player_count", "deck", "reason", "is_private")
+
+
+@admin.register(ArchivedPlayer)
+class ArchivedPlayerAdmin(ReadOnly):
+    list_display = ("archived_game", "user", "colour", "outcome", "rating_after", "finished_at")
+    list_select_related = ("user",)
+    raw_id_fields = ("archived_game", "user")
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(ReadOnly):
+    list_display = ("user", "rating", "mu", "sigma", "games", "wins", "updated_at")
+    list_select_related = ("user",)
+    ordering = ("-rating",)

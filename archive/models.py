@@ -1,0 +1,112 @@
+"""What the archive stores: one summary row per finished game, one result row per seat, ratings, feed keys.
+
+The summary rows are denormalised copies written once by `archive.services.game_archive` when a
+game ends, so the archive page filters and sorts one narrow indexed table instead of joining the
+game, its seats and its move log for 100,000 games.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from games.models import Game
+
+
+class ArchivedGame(models.Model):
+    """A finished game as the archive lists it (public facts only: no seed, hand or deck order)."""
+
+    game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="archived")
+    finished_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    deck = models.CharField(max_length=10)
+    player_count = models.PositiveSmallIntegerField()
+    plies = models.PositiveIntegerField()
+    reason = models.CharField(max_length=20, choices=Game.Reason.choices)
+    winner_colour = models.CharField(max_length=10, blank=True)
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Private games stay off the public lists; their pages are still open to anyone with the link once over.
+    is_private = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-finished_at", "-game"]
+        indexes = [
+            # One index per filter, each ending in the default sort, so "filter + newest first + LIMIT"
+            # is an index scan that stops after one page.
+            models.Index(fields=["finished_at", "game"], name="archive_newest"),
+            models.Index(fields=["player_count", "finished_at"], name="archive_by_players"),
+            models.Index(fields=["deck", "finished_at"], name="archive_by_deck"),
+            models.Index(fields=["reason", "finished_at"], name="archive_by_reason"),
+            models.Index(fields=["plies", "finished_at", "game"], name="archive_by_length"),
+        ]
+
+    def __str__(self) -> str:
+        return f"archived {self.game_id}"
+
+
+class ArchivedPlayer(models.Model):
+    """One seat of a finished game: who played which colour, how it went, and the rating it moved."""
+
+    class Outcome(models.TextChoices):
+        WON = "won"
+        LOST = "lost"
+        DRAW = "draw"
+
+    archived_game = models.ForeignKey(ArchivedGame, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="archived_results")
+    colour = models.CharField(max_length=10)
+    seat_order = models.PositiveSmallIntegerField()
+    outcome = models.CharField(max_length=4, choices=Outcome.choices)
+    resigned = models.BooleanField(default=False)
+    # Copies of the game's columns, so a player's history and win rate by table size need no join.
+    finished_at = models.DateTimeField()
+    player_count = models.PositiveSmallIntegerField()
+    is_private = models.BooleanField(default=False)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    rating_after = models.FloatField()  # the displayed rating (openskill ordinal) after this game
+
+    class Meta:
+        ordering = ["archived_game", "seat_order"]
+        constraints = [models.UniqueConstraint(fields=["archived_game", "user"], name="archived_player_once")]
+        indexes = [models.Index(fields=["user", "finished_at"], name="archive_player_history")]
+
+    def __str__(self) -> str:
+        return f"{self.colour} in {self.archived_game_id}: {self.outcome}"
+
+
+class PlayerRating(models.Model):
+    """A player's current openskill (Plackett-Luce) rating; `rating` = mu - 3 sigma, what we rank by."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="rating"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.FloatField(db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-rating", "user"]
+
+    def __str__(self) -> str:
+        return f"rating of {self.user_id}: {self.rating:.1f}"
+
+
+class FeedToken(models.Model):
+    """The secret in a player's private feed URLs (my turn, deadlines); rotating it kills old links."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="feed_token"
+    )
+    key = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"feed token of {self.user_id}"

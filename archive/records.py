@@ -1,0 +1,121 @@
+"""What a game gives away as files: the printable text log, and the "verify this game" checks.
+
+The JSON record itself is games.selectors.game_record (moves in public text; the seed only once
+the game is over). The log is built the same way: public move text and `describe` for the viewer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from accounts.selectors import display_name_of
+from archive.replay import cards_drawn, logged_moves, move_text, seat_colours, states_until
+from engine.errors import EngineError
+from engine.zarkcity.describe import describe
+from engine.zarkcity.position import to_position
+from engine.zarkcity.record import replay
+from games.models import Game, Seat
+from games.selectors import game_record
+
+
+def game_log_text(game: Game, viewer: str | None) -> str:
+    """A plain-text, printable log: who played, the result, then one line per move in words."""
+    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("order"))
+    finished = game.status == Game.Status.FINISHED
+    lines = [f"Zark City #{game.pk} ({game.get_deck_display()} deck)"]
+    lines += [f"  {seat.colour:<7} {display_name_of(seat.user)}" for seat in seats]
+    lines.append(f"Result: {result_words(game)}")
+    lines.append(f"Seed commitment (SHA-256): {game.seed_commitment}")
+    if finished:
+        lines.append(f"Seed: {game.seed}")
+    lines.append("")
+    moves = logged_moves(game)
+    states = states_until(game, seat_colours(game), moves, len(moves))
+    revealed = finished or (game.phase or "choose") != "choose"
+    if finished:  # the deal is public once the game is over
+        dealt = states[0].hands
+        lines += [f"{'':<6}{colour:<7} dealt {' '.join(dealt[colour])}" for colour in states[0].players] + [""]
+    for logged in moves:
+        before, after = states[logged.ply], states[logged.ply + 1]
+        text = move_text(logged, finished, revealed, viewer)
+        words = describe(logged.move, logged.by, before, after, None if finished else viewer)
+        lines.append(f"{logged.ply + 1:>4}. {logged.by:<7} {text:<40} {words}")
+        if finished:
+            lines += [
+                f"{'':<14}{colour} drew {' '.join(cards)}"
+                for colour, cards in cards_drawn(logged, before, after).items()
+            ]
+    return "\n".join(lines) + "\n"
+
+
+def result_words(game: Game) -> str:
+    if game.status != Game.Status.FINISHED:
+        return "in progress"
+    if game.result_reason == Game.Reason.DRAW:
+        return "a draw, agreed by the players"
+    return f"{game.winner} won by {game.result_reason}"
+
+
+@dataclass
+class Verification:
+    """The checks of the verify page, each with what it compared."""
+
+    commitment: str
+    seed: str = ""
+    seed_hash: str = ""
+    finished: bool = False
+    commitment_ok: bool = False
+    replay_ok: bool = False
+    replay_error: str = ""
+    snapshot_ok: bool = False
+    result_ok: bool = False
+    draws: list[tuple[int, str, str, list[str]]] = field(default_factory=list)
+    shuffles: int = 0
+    record: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.commitment_ok and self.replay_ok and self.snapshot_ok and self.result_ok
+
+
+def verify_game(game: Game) -> Verification:
+    """Check a finished game as an outsider would: SHA-256(seed) against the commitment, then replay
+    the public record from the seed with the engine and compare the end with what the server stored."""
+    check = Verification(commitment=game.seed_commitment, finished=game.status == Game.Status.FINISHED)
+    if not check.finished:
+        return check
+    check.seed = game.seed
+    check.seed_hash = hashlib.sha256(game.seed.encode()).hexdigest()
+    check.commitment_ok = check.seed_hash == game.seed_commitment
+    check.record = game_record(game)
+    try:
+        final = replay(check.record)
+    except EngineError as error:
+        check.replay_error = str(error)
+        return check
+    check.replay_ok = True
+    check.snapshot_ok = game.snapshot is None or _same_position(to_position(final), game.snapshot)
+    check.result_ok = (final.winner or "", final.reason or "") == (game.winner or "", game.result_reason or "")
+    check.shuffles = final.shuffles
+    check.draws = _draws(game)
+    return check
+
+
+def _same_position(replayed: dict[str, Any], stored: dict[str, Any]) -> bool:
+    """The replayed end equals the snapshot the server kept (the reason may differ: a timeout is a resign)."""
+    ignore = {"reason"}
+    return {k: v for k, v in replayed.items() if k not in ignore} == {
+        k: v for k, v in stored.items() if k not in ignore
+    }
+
+
+def _draws(game: Game) -> list[tuple[int, str, str, list[str]]]:
+    moves = logged_moves(game)
+    states = states_until(game, seat_colours(game), moves, len(moves))
+    rows = []
+    for logged in moves:
+        for colour, cards in cards_drawn(logged, states[logged.ply], states[logged.ply + 1]).items():
+            rows.append((logged.ply + 1, colour, str(logged.move), cards))
+    return rows

@@ -1,0 +1,121 @@
+"""Writes of the archive: the summary rows and rating changes of a game that just ended, and feed keys.
+
+`game_archive` is called from the games app's game-over branch, inside the transaction that
+ended the game (the game row is locked there), so a game is archived exactly once and a rating
+never counts a game that was rolled back.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from archive.models import ArchivedGame, ArchivedPlayer, FeedToken, PlayerRating
+from archive.ratings import START, Skill, rate_game
+from games.models import Game, Seat
+
+
+@transaction.atomic
+def game_archive(*, game: Game) -> ArchivedGame:
+    """Write the summary row, one result row per seat and the new ratings; a second call changes nothing."""
+    existing = ArchivedGame.objects.filter(pk=game.pk).first()
+    if existing is not None:
+        return existing
+    if game.status != Game.Status.FINISHED:
+        raise ValueError(f"game {game.pk} is not finished (status {game.status})")
+    seats = list(Seat.objects.filter(game=game).order_by("order"))
+    winner_seat = next((s for s in seats if s.colour == game.winner), None)
+    archived = ArchivedGame.objects.create(
+        game=game,
+        finished_at=game.finished_at or timezone.now(),
+        started_at=game.started_at,
+        deck=game.deck,
+        player_count=len(seats),
+        plies=game.ply,
+        reason=game.result_reason,
+        winner_colour=game.winner,
+        winner_id=winner_seat.user_id if winner_seat else None,
+        is_private=game.is_private,
+    )
+    _rate(archived, seats, winner_seat)
+    return archived
+
+
+def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -> None:
+    before = _lock_ratings([s.user_id for s in seats])
+    winners = [winner_seat.user_id] if winner_seat else []
+    after = rate_game({uid: Skill(r.mu, r.sigma) for uid, r in before.items()}, winners)
+    rows = []
+    for seat in seats:
+        old, new = before[seat.user_id], after[seat.user_id]
+        rows.append(_result_row(archived, seat, _outcome(archived, seat), old, new))
+        old.mu, old.sigma, old.rating, old.updated_at = new.mu, new.sigma, new.rating, timezone.now()
+        old.games += 1
+        old.wins += 1 if seat.user_id in winners else 0
+    ArchivedPlayer.objects.bulk_create(rows)
+    PlayerRating.objects.bulk_update(before.values(), ["mu", "sigma", "rating", "games", "wins", "updated_at"])
+
+
+def _lock_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
+    """Every player's rating row, created at the start value if new, locked in id order.
+
+    Two games that share a player and end at the same moment would otherwise both read the old
+    rating and the second write would erase the first game's change; id order avoids deadlocks.
+    """
+    PlayerRating.objects.bulk_create(
+        [PlayerRating(user_id=uid, mu=START.mu, sigma=START.sigma, rating=START.rating) for uid in user_ids],
+        ignore_conflicts=True,
+    )
+    rows = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids).order_by("user_id")
+    return {row.user_id: row for row in rows}
+
+
+def _outcome(archived: ArchivedGame, seat: Seat) -> str:
+    if archived.reason == Game.Reason.DRAW:
+        return ArchivedPlayer.Outcome.DRAW
+    return ArchivedPlayer.Outcome.WON if seat.colour == archived.winner_colour else ArchivedPlayer.Outcome.LOST
+
+
+def _result_row(archived: ArchivedGame, seat: Seat, outcome: str, old: PlayerRating, new: Skill) -> ArchivedPlayer:
+    return ArchivedPlayer(
+        archived_game=archived,
+        user_id=seat.user_id,
+        colour=seat.colour,
+        seat_order=seat.order,
+        outcome=outcome,
+        resigned=seat.resigned,
+        finished_at=archived.finished_at,
+        player_count=archived.player_count,
+        is_private=archived.is_private,
+        mu_before=old.mu,
+        sigma_before=old.sigma,
+        mu_after=new.mu,
+        sigma_after=new.sigma,
+        rating_after=new.rating,
+    )
+
+
+def archive_backfill() -> int:
+    """Archive every finished game that has no summary row yet, oldest first (ratings depend on order)."""
+    missing = Game.objects.filter(status=Game.Status.FINISHED, archived__isnull=True).order_by("finished_at", "pk")
+    count = 0
+    for game in missing.iterator():
+        game_archive(game=game)
+        count += 1
+    return count
+
+
+def feed_token_ensure(*, user: AbstractBaseUser) -> FeedToken:
+    """The user's private feed key, made on first use."""
+    token, _ = FeedToken.objects.get_or_create(user=user, defaults={"key": secrets.token_urlsafe(32)})
+    return token
+
+
+@transaction.atomic
+def feed_token_rotate(*, user: AbstractBaseUser) -> FeedToken:
+    """A new key: the old private feed URLs stop working at once (a leaked link is revoked this way)."""
+    FeedToken.objects.filter(user=user).delete()
+    return FeedToken.objects.create(user=user, key=secrets.token_urlsafe(32))

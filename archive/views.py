@@ -1,0 +1,166 @@
+"""The archive's pages: the search, the replay viewer, the log, the verify page, profiles, the leaderboard.
+
+Views only choose who is looking and what to show: the reads are in selectors.py, replay.py and
+records.py, the writes in services.py.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.selectors import display_name_of
+from archive import selectors, services
+from archive.charts import rating_history_svg
+from archive.forms import ArchiveSearchForm
+from archive.records import game_log_text, result_words, verify_game
+from archive.replay import frame, move_list
+from games.board_svg import render_board_svg, render_hand_svg
+from games.models import Game, Seat
+from games.selectors import game_visible_to
+
+AUTOPLAY_SECONDS = 2
+
+
+# ----------------------------------------------------------------------------- the archive page
+
+
+@require_GET
+def archive_index(request: HttpRequest) -> HttpResponse:
+    form = ArchiveSearchForm(request.GET or None)
+    filters = form.cleaned_data if form.is_bound and form.is_valid() else getattr(form, "cleaned_data", {})
+    page = selectors.archive_page(filters, request.GET.get("page"))
+    query = {k: v for k, v in request.GET.items() if k != "page" and v}
+    context = {"form": form, "page": page, "query": urlencode(query), "count_cap": f"{selectors.COUNT_CAP:,}"}
+    return render(request, "archive/index.html", context)
+
+
+# ----------------------------------------------------------------------------- one game
+
+
+def _started_game(request: HttpRequest, game_id: int) -> Game:
+    """The game, or 404 when it does not exist, has not started, or is private and in progress to this visitor."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status == Game.Status.OPEN or not game_visible_to(game, request.user):
+        raise Http404("No such game.")
+    return game
+
+
+def _viewer_colour(game: Game, request: HttpRequest) -> str | None:
+    """A player's own colour while the game is on (their hand history); nobody's once it is over (all is shown)."""
+    if game.status == Game.Status.FINISHED or not request.user.is_authenticated:
+        return None
+    seat = Seat.objects.filter(game=game, user=request.user).first()
+    return seat.colour if seat else None
+
+
+@require_GET
+def replay_start(request: HttpRequest, game_id: int) -> HttpResponse:
+    """/games/<id>/replay/: the last ply, or the ply asked for in the jump form (?ply=N)."""
+    game = _started_game(request, game_id)
+    ply = request.GET.get("ply", "")
+    target = int(ply) if ply.strip().isdigit() else game.ply
+    return redirect("replay", game.pk, min(target, game.ply))
+
+
+@require_GET
+def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
+    game = _started_game(request, game_id)
+    if ply > game.ply:
+        return redirect("replay", game.pk, game.ply)
+    viewer = _viewer_colour(game, request)
+    shown = frame(game, ply, viewer)
+    seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("order"))
+    context = {
+        "game": game,
+        "frame": shown,
+        "viewer": viewer,
+        "players": [(s.colour, display_name_of(s.user), s.user.get_username()) for s in seats],
+        "board_svg": render_board_svg(shown.view),
+        "hands": _hands(shown, viewer, game.deck),
+        "seat_rows": [(c, shown.view["hand_sizes"][c], shown.view["stashes"][c]) for c in shown.view["players"]],
+        "result": result_words(game),
+        "autoplay": request.GET.get("auto") == "1" and ply < shown.last_ply,
+        "autoplay_seconds": AUTOPLAY_SECONDS,
+    }
+    if request.GET.get("fragment") == "1":
+        return render(request, "archive/_frame.html", context)
+    context["moves"] = move_list(game, viewer)
+    return render(request, "archive/replay.html", context)
+
+
+def _hands(shown, viewer: str | None, deck: str) -> list[tuple[str, list[str], str]]:
+    """(colour, cards, svg) for every hand the viewer may see at this ply: all once over, else only their own."""
+    if shown.full:
+        hands = shown.view["hands"].items()
+    elif viewer is not None:
+        hands = [(viewer, shown.view.get("hand", []))]
+    else:
+        hands = []
+    return [(colour, cards, render_hand_svg(cards, deck_type=deck) if cards else "") for colour, cards in hands]
+
+
+@require_GET
+def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _started_game(request, game_id)
+    response = HttpResponse(
+        game_log_text(game, _viewer_colour(game, request)), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="zarkcity-{game.pk}.txt"'
+    return response
+
+
+@require_GET
+def verify(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _started_game(request, game_id)
+    context = {"game": game, "check": verify_game(game), "record_url": reverse("game_record", args=[game.pk])}
+    return render(request, "archive/verify.html", context)
+
+
+# ----------------------------------------------------------------------------- players
+
+
+def _player(username: str):
+    return get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
+
+
+@require_GET
+def player_profile(request: HttpRequest, username: str) -> HttpResponse:
+    user = _player(username)
+    profile = selectors.player_profile(user=user, viewer=request.user)
+    name = display_name_of(user)
+    context = {
+        "player": user,
+        "name": name,
+        "profile": profile,
+        "chart": rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {name}"),
+        "own": request.user.is_authenticated and request.user.pk == user.pk,
+    }
+    if context["own"]:
+        context["feed_key"] = services.feed_token_ensure(user=user).key
+    return render(request, "archive/profile.html", context)
+
+
+@require_GET
+def rating_chart(request: HttpRequest, username: str) -> HttpResponse:
+    user = _player(username)
+    svg = rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {display_name_of(user)}")
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@require_GET
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    page = selectors.leaderboard_page(request.GET.get("page"))
+    return render(request, "archive/leaderboard.html", {"page": page})
+
+
+@login_required
+@require_POST
+def feed_key_rotate(request: HttpRequest) -> HttpResponse:
+    services.feed_token_rotate(user=request.user)
+    return redirect(reverse("player_profile", args=[request.user.get_username()]) + "#feeds")

@@ -1,0 +1,38 @@
+"""Forms of the game page: a move (typed, picked from the legal moves, or discard checkboxes), chat."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.models import ChatMessage
+
+
+class MoveForm(forms.Form):
+    """One move in notation, and the ply the player was looking at (a stale page must not move)."""
+
+    text = forms.CharField(max_length=200, required=False, label="Your move")
+    seen_ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["text"].widget.attrs.update(
+            {"autocomplete": "off", "spellcheck": "false", "placeholder": "e.g. build 7H 1,0", "class": "mono"}
+        )
+
+    def clean(self):
+        data = super().clean()
+        # The discard checkboxes (one per card in hand; the engine checks they are really held).
+        cards = self.data.getlist("discard_cards") if hasattr(self.data, "getlist") else []
+        if not (data.get("text") or "").strip() and cards:
+            data["text"] = "discard " + " ".join(cards)
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError("Type a move, pick one from the list, or tick the cards to discard.")
+        return data
+
+
+class ChatForm(forms.Form):
+    text = forms.CharField(
+        max_length=ChatMessage.MAX_LENGTH,
+        label="Say something",
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": ChatMessage.MAX_LENGTH}),
+    )

@@ -1,0 +1,58 @@
+"""Template filters for the game page: a card as a small coloured label ("7♥"), a seat's colour chip."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
+
+from games.board_svg import SEAT_LETTER, SUIT_SYMBOL, card_parts
+
+register = template.Library()
+RED_SUITS = ("H", "D")
+
+
+@register.filter
+def card(code: str) -> str:
+    """<span class="zc-c zc-c--H" title="7H">7♥</span>; everything escaped."""
+    rank, suit = card_parts(str(code))
+    return format_html(
+        '<span class="zc-c zc-c--{}" title="{}">{}{}</span>', suit or "joker", code, rank, SUIT_SYMBOL.get(suit, "")
+    )
+
+
+@register.filter
+def cards(codes) -> str:
+    return format_html_join(" ", "{}", ((card(code),) for code in codes or ()))
+
+
+@register.filter
+def seat_chip(colour: str) -> str:
+    """A swatch with the colour's letter, the same marks the board uses (colour-blind friendly)."""
+    return format_html(
+        '<span class="zc-chip zc-chip--{}" aria-hidden="true">{}</span>', colour, SEAT_LETTER.get(colour, "?")
+    )
+
+
+@register.filter
+def history_items(entries) -> str:
+    """The history's <li> rows, built here rather than in a template loop: a long game lists many."""
+    return mark_safe("".join(_history_item(item) for item in entries))  # noqa: S308 (every part is escaped)
+
+
+def _history_item(item) -> str:
+    colour = escape(item.colour)
+    if item.kind == "move":
+        words = f' <span class="zc-words">{escape(item.words)}</span>' if item.words else ""
+        number = f'<span class="zc-ply">{item.number}.</span>'
+        return (
+            f'<li class="zc-log__move zc-log--{colour}" value="{item.number}">{number} '
+            f'<span class="zc-by">{colour}</span> <code>{escape(item.text)}</code>{words}</li>'
+        )
+    at = localtime(item.at) if item.at else None
+    when, stamp = (at.strftime("%-d %b %H:%M"), at.isoformat()) if at else ("", "")
+    return (
+        f'<li class="zc-log__chat zc-log--{colour}"><span class="zc-by">{escape(item.name)}</span> '
+        f'<span class="zc-said">{escape(item.text)}</span> <time class="muted" datetime="{stamp}">{when}</time></li>'
+    )

@@ -1,0 +1,154 @@
+"""The lobby's pages: home, my games, new game, open games, a game's waiting room, invitation links.
+
+Views read through selectors and write through games.services; a refusal (ValidationError) comes back
+to the player as a message on the page it came from.
+"""
+
+from __future__ import annotations
+
+from allauth.account.adapter import get_adapter as get_account_adapter
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.emails import invitation_id_from_token, invitation_token
+from games.forms_lobby import GameCreateForm, InviteForm
+from games.models import Game, Invitation
+from games.selectors import game_page_url
+
+HOME_OPEN_GAMES = 8
+
+
+def _error_text(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    games = selectors.open_games_list(limit=HOME_OPEN_GAMES, user=request.user)
+    return render(request, "games/lobby/home.html", {"open_games": games})
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    board = selectors.dashboard_for(user=request.user)
+    invitations = [(invitation, invitation_token(invitation.pk)) for invitation in board.invitations]
+    return render(request, "games/lobby/dashboard.html", {"board": board, "invitations": invitations})
+
+
+@require_GET
+def open_games(request: HttpRequest) -> HttpResponse:
+    games = selectors.open_games_list(user=request.user)
+    return render(request, "games/lobby/open_games.html", {"open_games": games})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = GameCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(creator=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "Game created. Invite players, or wait for someone to join.")
+            return redirect("game_lobby", game.pk)
+    return render(request, "games/lobby/new.html", {"form": form})
+
+
+@require_GET
+def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        entry = selectors.lobby_game(game_id=game_id, user=request.user)
+    except Game.DoesNotExist:
+        return render(request, "games/lobby/not_found.html", status=404)
+    if entry.game.status != Game.Status.OPEN:
+        return redirect(game_page_url(entry.game))
+    context = {
+        "entry": entry,
+        "game": entry.game,
+        "invite_form": InviteForm(),
+        "invitations": selectors.lobby_invitations(game=entry.game) if entry.my_seat else [],
+    }
+    return render(request, "games/lobby/waiting.html", context)
+
+
+@login_required
+@require_POST
+def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        services.game_join(game=game, user=request.user)
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+        return redirect("open_games" if request.POST.get("from") == "open" else game_page_url(game))
+    game.refresh_from_db()
+    if game.status == Game.Status.ACTIVE:
+        messages.success(request, "You joined, and with every seat taken the game has started.")
+    else:
+        messages.success(request, "You joined. The game starts when every seat is taken.")
+    return redirect(game_page_url(game))
+
+
+@login_required
+@require_POST
+def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a username or an email address to invite.")
+        return redirect(game_page_url(game))
+    try:
+        services.invitation_create(game=game, invited_by=request.user, **form.invitee())
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+    else:
+        messages.success(request, f"Invitation sent to {form.cleaned_data['who'].strip()}.")
+    return redirect(game_page_url(game))
+
+
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """The page an invitation link opens: accept or decline, or sign up / log in first."""
+    try:
+        found = selectors.invitation_get(invitation_id=invitation_id_from_token(token))
+    except signing.SignatureExpired:
+        return _bad_invitation(request, "This invitation link has expired. Ask whoever invited you for a new one.")
+    except (signing.BadSignature, Invitation.DoesNotExist):
+        return _bad_invitation(request, "This invitation link is not valid. Check that you copied the whole address.")
+    if request.method == "POST":
+        return _answer_invitation(request, found)
+    if found.email and not request.user.is_authenticated:
+        # The link reached this address, so it is verified: signing up with it needs no second email.
+        get_account_adapter(request).stash_verified_email(request, found.email)
+    context = {"invitation": found, "game": found.game, "entry": selectors.lobby_game(game_id=found.game_id)}
+    return render(request, "games/lobby/invitation.html", context)
+
+
+def _bad_invitation(request: HttpRequest, reason: str) -> HttpResponse:
+    return render(request, "games/lobby/invitation_invalid.html", {"reason": reason}, status=400)
+
+
+def _answer_invitation(request: HttpRequest, found: Invitation) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    try:
+        if request.POST.get("answer") == "decline":
+            services.invitation_decline(invitation=found, user=request.user)
+            messages.info(request, "Invitation declined.")
+            return redirect("dashboard")
+        services.invitation_accept(invitation=found, user=request.user)
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+        return redirect(request.path)
+    found.game.refresh_from_db()
+    messages.success(request, "You have a seat in this game.")
+    return redirect(game_page_url(found.game))

@@ -1,0 +1,190 @@
+"""The playing side's pages: the game page, its forms (move, resign, draw, chat), board.svg, record.json.
+
+Views read through selectors and write through services. A refused move re-renders the page with
+the reason and what was typed; every other POST redirects back to the page (post/redirect/get).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.board_svg import render_board_svg, render_hand_svg
+from games.forms import ChatForm, MoveForm
+from games.models import Game
+from games.services import NotAPlayer, PlayError, StaleMove
+
+
+def _visible_game(request: HttpRequest, game_id: int) -> Game:
+    """The game, or 404 when it does not exist or is a private game this visitor may not see yet."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not selectors.game_visible_to(game, request.user):
+        raise Http404("No such game.")
+    return game
+
+
+def _page_url(game: Game) -> str:
+    return reverse("game_detail", args=[game.pk])
+
+
+def player_post(view):
+    """POST only; a logged-out visitor is sent to log in and comes back to the game page."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, game_id: int, *args, **kwargs):
+        game = _visible_game(request, game_id)
+        if not request.user.is_authenticated:
+            return redirect_to_login(_page_url(game))
+        return view(request, game, *args, **kwargs)
+
+    return require_POST(wrapper)
+
+
+# Moves offered as one-click buttons; attacks and flights spend cards, so they go through the list.
+QUICK_KINDS = ("choose", "place", "draw", "grow", "spawn", "build", "hatch", "move")
+
+# ----------------------------------------------------------------------------- reading
+
+
+@require_GET
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _visible_game(request, game_id)
+    if game.status == Game.Status.OPEN:
+        return redirect("game_lobby", game.pk)
+    return _render_game(request, game)
+
+
+def _render_game(request, game, *, move_form=None, error: str = "", status: int = 200) -> HttpResponse:
+    context = selectors.game_for_viewer(game, request.user, whole_history=request.GET.get("history") == "all")
+    if move_form is None:
+        move_form = MoveForm(initial={"seen_ply": game.ply})
+    else:  # a refused move: keep what was typed, answer the position as it is now
+        move_form.data = move_form.data.copy()
+        move_form.data["seen_ply"] = game.ply
+    page = {
+        "g": context,
+        "game": game,
+        "board_svg": render_board_svg(context.view),
+        "hand_svg": render_hand_svg(context.hand, deck_type=game.deck) if context.hand else "",
+        "move_form": move_form,
+        "chat_form": ChatForm(),
+        "move_error": error,
+        "record_url": reverse("game_record", args=[game.pk]),
+        "quick_kinds": QUICK_KINDS,
+    }
+    return render(request, "games/game.html", page, status=status)
+
+
+@require_GET
+def game_board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _started(_visible_game(request, game_id))
+    board = render_board_svg(selectors.game_for_viewer(game, None).view)
+    return HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
+
+
+@require_GET
+def game_record_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _started(_visible_game(request, game_id))
+    seat = selectors.seat_of(game, request.user)
+    record = selectors.game_record(game, seat.colour if seat else None)
+    response = JsonResponse(record, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = f'inline; filename="zarkcity-{game.pk}.json"'
+    return response
+
+
+def _started(game: Game) -> Game:
+    if game.status == Game.Status.OPEN:
+        raise Http404("This game has not started yet.")
+    return game
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+@player_post
+def game_move(request: HttpRequest, game: Game) -> HttpResponse:
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        if "seen_ply" in form.errors:  # a hand-made or truncated request: say so rather than guess the ply
+            return _render_game(request, game, move_form=form, error="Reload the page and try again.", status=400)
+        return _render_game(request, game, move_form=form, status=400)
+    try:
+        services.move_submit(
+            game=game, user=request.user, text=form.cleaned_data["text"], seen_ply=form.cleaned_data["seen_ply"]
+        )
+    except NotAPlayer as refusal:
+        return _forbidden(request, game, refusal)
+    except StaleMove as refusal:
+        game.refresh_from_db()
+        return _render_game(request, game, move_form=form, error=refusal.reason, status=409)
+    except PlayError as refusal:
+        game.refresh_from_db()
+        return _render_game(request, game, move_form=form, error=refusal.reason, status=400)
+    return redirect(_page_url(game) + "#board")
+
+
+def _forbidden(request: HttpRequest, game: Game, refusal: Exception) -> HttpResponse:
+    return render(request, "games/play/forbidden.html", {"game": game, "reason": str(refusal)}, status=403)
+
+
+@require_http_methods(["GET", "POST"])
+def game_resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    """GET asks "are you sure?"; the POST from that page resigns."""
+    game = _visible_game(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(_page_url(game))
+    if request.method == "GET":
+        return render(request, "games/play/resign_confirm.html", {"game": game})
+    try:
+        services.player_resign(game=game, user=request.user)
+    except NotAPlayer as refusal:
+        return _forbidden(request, game, refusal)
+    except PlayError as refusal:
+        messages.error(request, refusal.reason)
+        return redirect(_page_url(game))
+    messages.info(request, "You have resigned from this game.")
+    return redirect(_page_url(game))
+
+
+DRAW_ACTIONS = {"propose": services.draw_propose, "accept": services.draw_accept, "decline": services.draw_decline}
+DRAW_DONE = {"propose": "You proposed a draw.", "accept": "You accepted the draw.", "decline": "You declined the draw."}
+
+
+@player_post
+def game_draw(request: HttpRequest, game: Game) -> HttpResponse:
+    action = request.POST.get("action", "")
+    if action not in DRAW_ACTIONS:
+        messages.error(request, "Choose to propose, accept or decline a draw.")
+        return redirect(_page_url(game))
+    try:
+        DRAW_ACTIONS[action](game=game, user=request.user)
+    except NotAPlayer as refusal:
+        return _forbidden(request, game, refusal)
+    except PlayError as refusal:
+        messages.error(request, refusal.reason)
+    else:
+        messages.success(request, DRAW_DONE[action])
+    return redirect(_page_url(game))
+
+
+@player_post
+def game_chat(request: HttpRequest, game: Game) -> HttpResponse:
+    form = ChatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("text", ["Write something before sending."])))
+        return redirect(_page_url(game) + "#chat")
+    try:
+        services.chat_post(game=game, user=request.user, text=form.cleaned_data["text"])
+    except NotAPlayer as refusal:
+        return _forbidden(request, game, refusal)
+    except ValidationError as refusal:
+        messages.error(request, " ".join(refusal.messages))
+    return redirect(_page_url(game) + "#chat")

@@ -1,0 +1,45 @@
+"""Operators' view of the outbox: failed rows stand out, with the last error, and can be sent again."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db import transaction
+
+from . import services
+from .models import Away, Notification, Preference
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "status", "recipient", "game", "ply", "attempts", "created_at", "sent_at")
+    list_filter = ("status", "kind")
+    search_fields = ("recipient__username", "recipient__email", "game__id")
+    date_hierarchy = "created_at"
+    raw_id_fields = ("recipient", "game")
+    readonly_fields = [f.name for f in Notification._meta.fields]
+    actions = ["send_again"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # rows come from game events only
+
+    @admin.action(description="Send the selected notifications again")
+    def send_again(self, request, queryset) -> None:
+        with transaction.atomic():
+            for notification in queryset.exclude(status=Notification.Status.SENDING):
+                services.notification_requeue(notification=notification)
+        messages.info(request, "Queued again; a worker re-checks each before sending.")
+
+
+@admin.register(Preference)
+class PreferenceAdmin(admin.ModelAdmin):
+    list_display = ("user", "mode", "time_zone", "quiet_from", "quiet_until", "unsubscribed_at")
+    list_filter = ("mode",)
+    search_fields = ("user__username", "user__email")
+    raw_id_fields = ("user",)
+
+
+@admin.register(Away)
+class AwayAdmin(admin.ModelAdmin):
+    list_display = ("user", "first_day", "last_day", "ended_at")
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)

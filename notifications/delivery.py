@@ -1,0 +1,200 @@
+"""One outbox row through the worker: claim it, ask whether it is still wanted, send it, mark it sent.
+
+Why each email goes out once (docs/notifications.md has the whole argument):
+- the claim is a conditional UPDATE (pending -> sending): of two workers handed the same row (a task
+  redelivered by the broker, a row re-queued by the sweep), exactly one wins;
+- a sent row is never claimed again, so a task redelivered after it finished does nothing;
+- the re-check just before sending drops emails the world no longer wants (the player already moved).
+What remains is at-least-once: a worker that dies after the SMTP server accepted the message but
+before the UPDATE to "sent" leaves a claim that goes stale, and the message is sent again, with the
+same Message-ID.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+import smtplib
+import traceback
+from datetime import datetime, timedelta
+from enum import Enum
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games.models import DrawProposal, Game
+
+from . import selectors
+from .emails import build_message
+from .models import Notification, Preference
+
+log = logging.getLogger(__name__)
+Kind, Status = Notification.Kind, Notification.Status
+TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER_50, Kind.REMINDER_80}
+MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout for a countdown task
+
+
+class Outcome(str, Enum):
+    SENT = "sent"
+    SKIPPED = "skipped"
+    DEFERRED = "deferred"  # quiet hours: the sweep hands it back to a worker when they end
+    NOT_CLAIMED = "not claimed"  # another worker has it, or it was already sent
+    FAILED = "failed"
+
+
+class TryAgain(Exception):
+    """A transient sending error: the task retries after `countdown` seconds."""
+
+    def __init__(self, countdown: int, error: Exception):
+        super().__init__(f"retry in {countdown}s: {error!r}")
+        self.countdown, self.error = countdown, error
+
+
+def deliver(notification_id: int) -> Outcome:
+    row = claim(notification_id)  # a database error here reaches the task, which retries
+    if row is None:
+        return Outcome.NOT_CLAIMED
+    try:
+        return _deliver_claimed(row)
+    except DatabaseError as error:
+        # The database hiccuped after our claim (SQLite busy, a failover): hand the row back so the
+        # retry can claim it again instead of waiting for the claim to go stale.
+        with contextlib.suppress(DatabaseError):
+            _release(row, send_after=timezone.now(), queued_at=timezone.now())
+        raise TryAgain(backoff(row.attempts), error) from error
+
+
+def _deliver_claimed(row: Notification) -> Outcome:
+    reason = why_not(row)
+    if reason:
+        _finish(row, Status.SKIPPED, skip_reason=reason)
+        return Outcome.SKIPPED
+    later = quiet_until(selectors.preference_for(row.recipient))
+    if later is not None:
+        _release(row, send_after=later, queued_at=None)  # nothing in flight: the sweep sends it at `later`
+        return Outcome.DEFERRED
+    return _send(row)
+
+
+def claim(notification_id: int, now: datetime | None = None) -> Notification | None:
+    """Take the row for this worker, or None if someone else has it (or it is done)."""
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS)
+    # A claim older than the stale limit belongs to a worker that died: take it over.
+    claimable = Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale)
+    won = Notification.objects.filter(claimable, pk=notification_id).update(
+        status=Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
+    )
+    if not won:
+        return None
+    return Notification.objects.select_related("recipient", "game").get(pk=notification_id)
+
+
+def _send(row: Notification) -> Outcome:
+    try:
+        message = build_message(row)
+        message.send()
+    except Exception as error:  # SMTP, DNS, a provider's API: anything may be passing
+        return _failed_attempt(row, error)
+    _finish(row, Status.SENT, sent_at=timezone.now(), message_id=message.extra_headers.get("Message-ID", ""))
+    return Outcome.SENT
+
+
+def _failed_attempt(row: Notification, error: Exception) -> Outcome:
+    text = "".join(traceback.format_exception_only(type(error), error)).strip()
+    if is_permanent(error) or row.attempts >= settings.NOTIFICATIONS_MAX_ATTEMPTS:
+        log.error("notification %s failed for good after %s attempts: %s", row.pk, row.attempts, text)
+        _finish(row, Status.FAILED, last_error=text)
+        return Outcome.FAILED
+    countdown = backoff(row.attempts)
+    log.warning("notification %s attempt %s failed (%s); again in %ss", row.pk, row.attempts, text, countdown)
+    retry_at = timezone.now() + timedelta(seconds=countdown)
+    # The retry is in flight (a countdown task): the sweep leaves the row alone until it is overdue.
+    _release(row, send_after=retry_at, queued_at=retry_at, last_error=text)
+    raise TryAgain(countdown, error)
+
+
+def is_permanent(error: Exception) -> bool:
+    """A 5xx answer (no such mailbox, policy): retrying cannot help. Everything else may pass."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in error.recipients.values())
+    return isinstance(error, smtplib.SMTPResponseException) and error.smtp_code >= 500
+
+
+def backoff(attempts: int) -> int:
+    """Exponential (base, 2 base, 4 base...) with +-50% jitter so a mail server's hiccup does not
+    bring every retry back at the same second."""
+    base = settings.NOTIFICATIONS_RETRY_BASE_SECONDS * 2 ** max(attempts - 1, 0)
+    return max(1, min(MAX_BACKOFF_SECONDS, round(base * random.uniform(0.5, 1.5))))
+
+
+def _finish(row: Notification, status: str, **fields) -> None:
+    # Only our claim may finish the row: if it went stale and another worker took it, theirs decides.
+    Notification.objects.filter(pk=row.pk, status=Status.SENDING, claimed_at=row.claimed_at).update(
+        status=status, **fields
+    )
+
+
+def _release(
+    row: Notification, *, send_after: datetime, queued_at: datetime | None, last_error: str | None = None
+) -> None:
+    fields = {"status": Status.PENDING, "send_after": send_after, "queued_at": queued_at}
+    if last_error is not None:
+        fields["last_error"] = last_error
+    Notification.objects.filter(pk=row.pk, status=Status.SENDING, claimed_at=row.claimed_at).update(**fields)
+
+
+# ----------------------------------------------------------------------------- is it still wanted?
+
+
+def why_not(row: Notification) -> str:
+    """Why this email should no longer go out, or "" to send it. The world moves on while rows wait."""
+    user = row.recipient
+    if not user.is_active or not user.email:
+        return "the recipient has no active account or no address"
+    mode = selectors.preference_for(user).mode
+    if mode == Preference.Mode.NONE:
+        return "the recipient turned email off"
+    if row.kind == Kind.YOUR_TURN and mode == Preference.Mode.DIGEST:
+        return "the recipient reads a daily digest instead"
+    if row.kind == Kind.DIGEST:
+        return "" if selectors.waiting_games(user) else "no game is waiting for them any more"
+    return _game_reason(row)
+
+
+def _game_reason(row: Notification) -> str:
+    game = row.game
+    seat = game.seats.filter(user=row.recipient).first()
+    if seat is None:
+        return "the recipient has no seat in this game"
+    if row.kind in TURN_KINDS:
+        if game.status != Game.Status.ACTIVE:
+            return "the game is over"
+        if seat.resigned:
+            return "the recipient left the game"
+        if seat.colour not in game.to_move.split(","):
+            return "it is no longer their move"
+        if game.moves.filter(seat=seat, ply__gte=row.ply).exists():
+            return "they already moved"
+    if row.kind == Kind.DRAW_PROPOSED and not game.draw_proposals.filter(status=DrawProposal.Status.OPEN).exists():
+        return "the draw offer is no longer open"
+    if row.kind == Kind.GAME_STARTED and game.status != Game.Status.ACTIVE:
+        return "the game is already over"
+    return ""
+
+
+def quiet_until(preference: Preference, now: datetime | None = None) -> datetime | None:
+    """The end of the recipient's quiet hours if they are in them now, else None."""
+    start, end = preference.quiet_from, preference.quiet_until
+    if start is None or end is None:
+        return None
+    local = selectors.local_now(preference, now)
+    clock = local.time().replace(tzinfo=None)
+    inside = start <= clock < end if start < end else (clock >= start or clock < end)  # may wrap midnight
+    if not inside:
+        return None
+    ends = datetime.combine(local.date(), end, local.tzinfo)
+    return ends if ends > local else ends + timedelta(days=1)

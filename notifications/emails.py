@@ -1,0 +1,242 @@
+"""Turn one outbox row into an email: subject, text and HTML parts, the board as an inline PNG, headers.
+
+Everything about a game comes from the engine's view for the recipient and the per-viewer move
+descriptions stored with each move, so an email can show nothing the recipient's own board page
+would not (rules.md 11). Built when the worker sends, not when the row is written: the email shows
+the position as it is then.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from email.mime.image import MIMEImage
+from email.utils import formataddr
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from accounts.selectors import display_name_of
+from engine.zarkcity.position import from_position
+from engine.zarkcity.views import view as engine_view
+from games.models import DrawProposal, Game, Seat
+from games.selectors import game_page_url
+
+from . import selectors, tokens
+from .models import Notification
+from .textboard import board_text
+
+log = logging.getLogger(__name__)
+Kind = Notification.Kind
+BOARD_CID = "board"
+BOARD_PNG_WIDTH = 560
+STEP = {"choose": "choose your starter card", "place": "place your starter", "discard": "discard down to 6 cards"}
+
+
+@dataclass
+class Email:
+    subject: str
+    template: str  # emails/<template>.txt and .html
+    context: dict[str, Any] = field(default_factory=dict)
+    board_png: bytes | None = None
+
+
+# ----------------------------------------------------------------------------- the message
+
+
+def build_message(notification: Notification) -> EmailMultiAlternatives:
+    user = notification.recipient
+    email = _content(notification)
+    context = email.context | _common(notification)
+    message = EmailMultiAlternatives(
+        subject=email.subject,
+        body=render_to_string(f"emails/{email.template}.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[formataddr((display_name_of(user), user.email))],
+        headers=_headers(notification, context["unsubscribe_url"]),
+    )
+    message.attach_alternative(render_to_string(f"emails/{email.template}.html", context), "text/html")
+    if email.board_png:
+        # multipart/related around the alternatives, so mail programs show the board inside the HTML.
+        message.mixed_subtype = "related"
+        image = MIMEImage(email.board_png, "png")
+        image.add_header("Content-ID", f"<{BOARD_CID}>")
+        image.add_header("Content-Disposition", "inline", filename="board.png")
+        message.attach(image)
+    return message
+
+
+def _headers(notification: Notification, unsubscribe_url: str) -> dict[str, str]:
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    headers = {
+        # The same Message-ID on every attempt: if a crash makes us send twice, mail programs see one message.
+        "Message-ID": f"<notification.{notification.pk}@{host}>",
+        "List-Unsubscribe": f"<{unsubscribe_url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058
+        "Auto-Submitted": "auto-generated",  # RFC 3834: no vacation auto-replies, please
+    }
+    if notification.game_id:
+        headers["References"] = f"<game.{notification.game_id}@{host}>"  # one thread per game
+    return headers
+
+
+def _common(notification: Notification) -> dict[str, Any]:
+    user = notification.recipient
+    unsubscribe = settings.SITE_URL + reverse("notifications:unsubscribe", args=[tokens.unsubscribe_token(user=user)])
+    return {
+        "name": display_name_of(user),
+        "site_url": settings.SITE_URL,
+        "settings_url": settings.SITE_URL + reverse("notifications:preferences"),
+        "unsubscribe_url": unsubscribe,
+        "kind": notification.kind,
+    }
+
+
+def play_url(user, game: Game) -> str:
+    return settings.SITE_URL + reverse("notifications:play", args=[tokens.play_token(user=user, game_id=game.pk)])
+
+
+def _content(notification: Notification) -> Email:
+    if notification.kind == Kind.DIGEST:
+        return _digest(notification)
+    game = notification.game
+    seat = game.seats.select_related("user").get(user=notification.recipient)
+    if notification.kind == Kind.YOUR_TURN:
+        return _your_turn(game, seat)
+    if notification.kind in (Kind.REMINDER_50, Kind.REMINDER_80):
+        return _reminder(notification, game, seat)
+    return _game_event(notification, game, seat)
+
+
+# ----------------------------------------------------------------------------- a game, for one seat
+
+
+def table(game: Game, seat: Seat) -> dict[str, Any]:
+    """What every game email shows: the recipient's view, their hand, the board, the deadline, the link."""
+    state = from_position(game.snapshot)
+    shown = engine_view(state, seat.colour)
+    preference = selectors.preference_for(seat.user)
+    clock = next((c for c in selectors.mover_clocks(game) if c.colour == seat.colour), None)
+    away = selectors.table_away(game)
+    return {
+        "game": game,
+        "number": game.pk,
+        "colour": seat.colour,
+        "view": shown,
+        "hand": shown.get("hand", []),
+        "board_text": board_text(shown),
+        "players": _players(game, shown, away),
+        "deadline": clock.deadline.astimezone(selectors.zone_of(preference)) if clock else None,
+        "play_url": play_url(seat.user, game),
+        "game_url": settings.SITE_URL + game_page_url(game),
+    }
+
+
+def _players(game: Game, shown: dict[str, Any], away: dict[str, Any]) -> list[dict[str, Any]]:
+    sizes = shown.get("hand_sizes", {})
+    return [
+        {
+            "colour": s.colour,
+            "name": display_name_of(s.user),
+            "cards": sizes.get(s.colour, 0),
+            "resigned": s.resigned,
+            "away_until": away.get(s.colour),
+        }
+        for s in game.seats.select_related("user").order_by("order")
+    ]
+
+
+def board_png(shown: dict[str, Any]) -> bytes | None:
+    """The board page's SVG, as a PNG (mail programs do not show SVG). None if it cannot be drawn."""
+    try:
+        import cairosvg
+
+        from games.board_svg import render_board_svg
+
+        return cairosvg.svg2png(bytestring=render_board_svg(shown).encode(), output_width=BOARD_PNG_WIDTH)
+    except Exception:  # a missing libcairo must not stop the email: the text board is in both parts
+        log.exception("could not draw the board as PNG; sending the email without it")
+        return None
+
+
+def _your_turn(game: Game, seat: Seat) -> Email:
+    context = table(game, seat)
+    since = selectors.moves_since_last_turn(game, seat)
+    step = STEP.get(game.phase, "your turn")
+    context |= {"moves": since, "step": step, "board_cid": BOARD_CID}
+    subject = f"Zark City #{game.pk}: {_headline(since, seat.colour)}, {'your turn' if step == 'your turn' else step}"
+    return Email(subject, "your_turn", context, board_png(context["view"]))
+
+
+def _headline(since: list[selectors.MoveLine], colour: str) -> str:
+    """The move that made it their turn, in words: the last one that is not a discard, first clause only."""
+    interesting = [line for line in since if not line.notation.startswith("discard") and line.colour != colour]
+    line = (interesting or since or [None])[-1]
+    if line is None:
+        return "the game goes on"
+    words = line.words.split("; ")[0]
+    return words if len(words) <= 70 else words[:67] + "..."
+
+
+def _reminder(notification: Notification, game: Game, seat: Seat) -> Email:
+    context = table(game, seat)
+    share = "half" if notification.kind == Kind.REMINDER_50 else "80%"
+    context |= {"share": share, "step": STEP.get(game.phase, "make your move")}
+    when = context["deadline"].strftime("%a %d %b %H:%M %Z") if context["deadline"] else "soon"
+    return Email(f"Zark City #{game.pk}: {share} of your time used, move by {when}", "reminder", context)
+
+
+def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
+    context = table(game, seat)
+    kind, actor = notification.kind, notification.actor
+    context["actor"] = next((p for p in context["players"] if p["colour"] == actor), None)
+    png = None
+    if kind == Kind.GAME_STARTED:
+        subject = f"Zark City #{game.pk} has started: choose your starter card"
+        png = None  # nothing on the board yet
+    elif kind == Kind.GAME_OVER:
+        context["result"] = _result_text(game, seat)
+        subject = f"Zark City #{game.pk} is over: {context['result']}"
+        png = board_png(context["view"])
+    elif kind == Kind.DRAW_PROPOSED:
+        proposal = DrawProposal.objects.filter(game=game).order_by("-created_at").first()
+        context["proposal"] = proposal
+        subject = f"Zark City #{game.pk}: {actor} proposes a draw"
+    elif kind == Kind.TIMED_OUT:
+        subject = f"Zark City #{game.pk}: {actor} ran out of time and leaves the game"
+    else:
+        subject = f"Zark City #{game.pk}: {actor} resigned"
+    context["board_cid"] = BOARD_CID if png else None
+    return Email(subject, "event", context, png)
+
+
+def _result_text(game: Game, seat: Seat) -> str:
+    if not game.winner:
+        return "a draw, agreed by every player" if game.result_reason == Game.Reason.DRAW else "no winner"
+    who = "you win" if game.winner == seat.colour else f"{game.winner} wins"
+    how = {
+        Game.Reason.POWER_BLOCK: "with a power block",
+        Game.Reason.RESIGNATION: "as every other player resigned",
+        Game.Reason.TIMEOUT: "as the last opponent ran out of time",
+    }.get(game.result_reason, "")
+    return f"{who} {how}".strip()
+
+
+# ----------------------------------------------------------------------------- the daily digest
+
+
+def _digest(notification: Notification) -> Email:
+    user = notification.recipient
+    entries = []
+    for game, seat in selectors.waiting_games(user):
+        context = table(game, seat)
+        since = selectors.moves_since_last_turn(game, seat)
+        context |= {"last": since[-1] if since else None, "step": STEP.get(game.phase, "your turn")}
+        entries.append(context)
+    count = len(entries)
+    subject = f"Zark City: {count} game{'s are' if count != 1 else ' is'} waiting for your move"
+    return Email(subject, "digest", {"entries": entries, "day": notification.digest_date})

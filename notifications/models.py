@@ -1,0 +1,115 @@
+"""The outbox (one row per email that should go out) and each player's email preferences and days away."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+
+class Notification(models.Model):
+    """One email owed to one person. Written in the same transaction as the move that caused it.
+
+    The unique constraint is what makes "never twice" hold: a second sweep, a retried request or a
+    redelivered task finds the row already there instead of writing another email.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "your turn"
+        GAME_STARTED = "game_started", "game started"
+        GAME_OVER = "game_over", "game over"
+        DRAW_PROPOSED = "draw_proposed", "draw proposed"
+        PLAYER_RESIGNED = "player_resigned", "player resigned"
+        TIMED_OUT = "timed_out", "player timed out"
+        REMINDER_50 = "reminder_50", "reminder: half the time used"
+        REMINDER_80 = "reminder_80", "reminder: 80% of the time used"
+        DIGEST = "digest", "daily digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"  # written, waiting for a worker (or for quiet hours / a retry to pass)
+        SENDING = "sending", "sending"  # claimed by a worker
+        SENT = "sent", "sent"
+        FAILED = "failed", "failed"  # gave up after the last retry: operators look at last_error
+        SKIPPED = "skipped", "skipped"  # no longer wanted when a worker looked (the turn passed, preferences)
+
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    ply = models.PositiveIntegerField(default=0)  # the game's ply when the row was written
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    actor = models.CharField(max_length=10, blank=True)  # the colour who moved, resigned or proposed
+    digest_date = models.DateField(null=True, blank=True)  # the recipient's local date, for digests
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    skip_reason = models.CharField(max_length=100, blank=True)
+    send_after = models.DateTimeField(null=True, blank=True)  # quiet hours or SMTP backoff: not before this
+    created_at = models.DateTimeField(default=timezone.now)
+    queued_at = models.DateTimeField(null=True, blank=True)  # last handed to the broker
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    message_id = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "ply", "recipient", "kind"],
+                condition=Q(game__isnull=False),
+                name="notification_once_per_game_ply_kind",
+            ),
+            models.UniqueConstraint(
+                fields=["recipient", "digest_date"], condition=Q(kind="digest"), name="notification_one_digest_a_day"
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "queued_at"], name="notification_outbox")]
+
+    def __str__(self) -> str:
+        where = f"#{self.game_id} ply {self.ply}" if self.game_id else str(self.digest_date)
+        return f"{self.get_kind_display()} for {self.recipient} ({where}): {self.status}"
+
+
+class Preference(models.Model):
+    """How a player wants to hear from us. A user without a row gets the defaults below."""
+
+    class Mode(models.TextChoices):
+        EVERY_TURN = "every_turn", "an email every time it is my turn"
+        DIGEST = "digest", "one email a day listing the games waiting for me"
+        NONE = "none", "no email at all"
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preference"
+    )
+    mode = models.CharField(max_length=12, choices=Mode.choices, default=Mode.EVERY_TURN)
+    quiet_from = models.TimeField(null=True, blank=True)  # local time; the window may wrap past midnight
+    quiet_until = models.TimeField(null=True, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    unsubscribed_at = models.DateTimeField(null=True, blank=True)  # set by an unsubscribe link, for operators
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.get_mode_display()}"
+
+
+class Away(models.Model):
+    """Days a player is away (their time zone, both days included): their clocks stop meanwhile."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="away_periods")
+    first_day = models.DateField()
+    last_day = models.DateField()
+    # The clock stops from the later of the first day's midnight and the moment the days were added (no
+    # winning back time already used), until the end of the last day or an earlier "I'm back".
+    created_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "first_day"]
+        verbose_name_plural = "days away"
+        constraints = [
+            models.CheckConstraint(condition=Q(last_day__gte=F("first_day")), name="away_ends_after_it_starts")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.first_day} to {self.last_day}"

@@ -1,0 +1,117 @@
+"""Reads for notifications: preferences, days away, the movers' clocks, what happened since a player's turn.
+
+`table_away` and `mover_clocks` are for the game page too: opponents see who is away and whose clock
+is stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.utils import timezone
+
+from engine.zarkcity.notation import parse
+from engine.zarkcity.views import public_move_text
+from games.models import Game, Move, Seat
+
+from . import clock
+from .models import Away, Preference
+
+
+def preference_for(user) -> Preference:
+    """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row."""
+    return Preference.objects.filter(user=user).first() or Preference(user=user)
+
+
+def zone_of(preference: Preference) -> ZoneInfo:
+    try:
+        return ZoneInfo(preference.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def local_now(preference: Preference, now: datetime | None = None) -> datetime:
+    return (now or timezone.now()).astimezone(zone_of(preference))
+
+
+def away_periods(user, *, from_day: date | None = None) -> list[Away]:
+    periods = Away.objects.filter(user=user)
+    if from_day is not None:
+        periods = periods.filter(last_day__gte=from_day)
+    return list(periods)
+
+
+def user_spans(user) -> tuple[clock.Span, ...]:
+    zone = zone_of(preference_for(user))
+    days = Away.objects.filter(user=user).values_list("first_day", "last_day", "created_at", "ended_at")
+    return clock.away_spans(days, zone)
+
+
+def mover_clocks(game: Game) -> list[clock.Clock]:
+    """The clock of every player who must move now (several in the starter choice), in seat order."""
+    if game.status != Game.Status.ACTIVE or game.turn_started_at is None or not game.to_move:
+        return []
+    colours = game.to_move.split(",")
+    seats = game.seats.filter(colour__in=colours, resigned=False).select_related("user").order_by("order")
+    return [seat_clock(game, seat) for seat in seats]
+
+
+def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clock:
+    now = now or timezone.now()
+    spans = user_spans(seat.user)
+    limit = timedelta(days=game.time_limit_days)
+    started = game.turn_started_at or now
+    current = clock.away_on(now, spans)
+    last_day = None
+    if current is not None:
+        last_day = (current[1] - timedelta(seconds=1)).astimezone(current[1].tzinfo).date()
+    return clock.Clock(
+        colour=seat.colour,
+        user_id=seat.user_id,
+        started_at=started,
+        limit=limit,
+        deadline=clock.deadline(started, limit, spans),
+        away_until=last_day,
+        spans=spans,
+    )
+
+
+def table_away(game: Game, now: datetime | None = None) -> dict[str, date]:
+    """{colour: last day away} for each seated player who is away right now."""
+    now = now or timezone.now()
+    away = {}
+    for seat in game.seats.filter(resigned=False).select_related("user"):
+        span = clock.away_on(now, user_spans(seat.user))
+        if span is not None:
+            away[seat.colour] = (span[1] - timedelta(seconds=1)).astimezone(span[1].tzinfo).date()
+    return away
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    ply: int
+    colour: str
+    words: str  # the engine's description for this viewer
+    notation: str  # public_move_text for this viewer
+
+
+def moves_since_last_turn(game: Game, seat: Seat) -> list[MoveLine]:
+    """Every move after the seat's own last move, as that player may see it (never another's hand)."""
+    last_own = game.moves.filter(seat=seat).order_by("-ply").values_list("ply", flat=True).first()
+    moves = game.moves.filter(ply__gte=0 if last_own is None else last_own + 1).select_related("seat")
+    return [move_line(move, seat.colour, starters_revealed=game.phase != "choose") for move in moves]
+
+
+def move_line(move: Move, viewer: str, *, starters_revealed: bool) -> MoveLine:
+    words = move.descriptions.get(viewer) or move.descriptions.get("*") or ""
+    notation = public_move_text(parse(move.notation), move.seat.colour, starters_revealed, viewer)
+    return MoveLine(ply=move.ply, colour=move.seat.colour, words=words, notation=notation)
+
+
+def waiting_games(user) -> list[tuple[Game, Seat]]:
+    """Active games where this user must move now, oldest deadline first."""
+    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
+    waiting = [(seat.game, seat) for seat in seats if seat.colour in seat.game.to_move.split(",")]
+    return sorted(waiting, key=lambda pair: pair[0].deadline or pair[0].created_at)

@@ -1,0 +1,213 @@
+"""Writes: outbox rows for game events, and a player's preferences and days away.
+
+The `notify_*` functions are called by games.services INSIDE the transaction that records the move,
+so the rows exist exactly when the move does. Each row is handed to Celery only after commit
+(`transaction.on_commit`): a rolled-back move never emails anyone, and a broker that is down at
+that moment costs a delay, not an email (the sweep re-queues rows nobody picked up).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, time
+from functools import partial
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from engine.zarkcity import rules
+from engine.zarkcity.state import State
+from games.models import DrawProposal, Game, Move, Seat
+
+from .models import Away, Notification, Preference
+from .selectors import preference_for
+
+log = logging.getLogger(__name__)
+Kind = Notification.Kind
+
+# Kinds a player in "daily digest" mode still gets at once: they are rare and they matter now.
+EVENT_KINDS = {Kind.GAME_STARTED, Kind.GAME_OVER, Kind.DRAW_PROPOSED, Kind.PLAYER_RESIGNED, Kind.TIMED_OUT,
+               Kind.REMINDER_50, Kind.REMINDER_80}
+
+
+# ----------------------------------------------------------------------------- the outbox
+
+
+def notify_after_move(*, game: Game, move: Move, before: State | None = None, after: State | None = None) -> list[int]:
+    """A move was recorded (game already saved): "your turn" to whoever must move now and did not before.
+
+    Not for the discard step inside one's own turn, nor while the others are still choosing starters.
+    The end of the game goes to everyone instead.
+    """
+    if game.status == Game.Status.FINISHED:
+        return notify_game_over(game=game)
+    now_moving = set(game.to_move.split(",")) - {""}
+    was_moving = set(rules.movers(before)) if before is not None else {move.seat.colour}
+    if before is not None and before.phase == "choose" and game.phase != "choose":
+        was_moving = set()  # starters revealed: placing is a new step, even for whoever chose last
+    if game.phase == "choose":
+        was_moving |= now_moving  # nobody new is asked to move while starters are being chosen
+    new = now_moving - was_moving
+    return _write_for_seats(game, _seats(game, colours=new), Kind.YOUR_TURN, actor=move.seat.colour)
+
+
+def notify_game_started(*, game: Game) -> list[int]:
+    """The deal is done: everyone is asked to choose a starter (this email is also their "your turn")."""
+    return _write_for_seats(game, _seats(game), Kind.GAME_STARTED, actor="")
+
+
+def notify_game_over(*, game: Game) -> list[int]:
+    """The result, to everyone who sat at the table (players who left too: they may want to know)."""
+    return _write_for_seats(game, _seats(game, active_only=False), Kind.GAME_OVER, actor=game.winner)
+
+
+def notify_draw_proposed(*, game: Game, proposal: DrawProposal) -> list[int]:
+    seats = [s for s in _seats(game) if s.pk != proposal.proposed_by_id]
+    return _write_for_seats(game, seats, Kind.DRAW_PROPOSED, actor=proposal.proposed_by.colour)
+
+
+def notify_player_resigned(*, game: Game, move: Move, reason: str = "resignation") -> list[int]:
+    """Tell the table someone left or ran out of time (a finished game gets game_over instead).
+
+    Whoever was just told "your turn" by the same move reads it there, so is not told twice. A player
+    resigned for running out of time is told too.
+    """
+    if game.status == Game.Status.FINISHED:
+        return []
+    told = set(
+        Notification.objects.filter(game=game, ply=game.ply, kind=Kind.YOUR_TURN).values_list("recipient", flat=True)
+    )
+    seats = [s for s in _seats(game) if s.pk != move.seat_id and s.user_id not in told]
+    kind = Kind.TIMED_OUT if reason == "timeout" else Kind.PLAYER_RESIGNED
+    if kind == Kind.TIMED_OUT:
+        seats.append(move.seat)  # the service resigned them: they hear it from us, not from a blank board
+    return _write_for_seats(game, seats, kind, actor=move.seat.colour)
+
+
+def notify_reminder(*, game: Game, seat: Seat, kind: str) -> list[int]:
+    return _write_for_seats(game, [seat], kind, actor=seat.colour)
+
+
+def _seats(game: Game, *, colours: set[str] | None = None, active_only: bool = True) -> list[Seat]:
+    seats = game.seats.select_related("user").order_by("order")
+    if active_only:
+        seats = seats.filter(resigned=False)
+    if colours is not None:
+        seats = seats.filter(colour__in=colours)
+    return list(seats)
+
+
+def _write_for_seats(game: Game, seats: list[Seat], kind: str, *, actor: str) -> list[int]:
+    ids = []
+    for seat in seats:
+        if wants(seat.user, kind):
+            row_id = write_row(game=game, recipient=seat.user, kind=kind, actor=actor)
+            if row_id is not None:
+                ids.append(row_id)
+    return ids
+
+
+def wants(user, kind: str) -> bool:
+    """Whether to write the row at all; the worker asks again before sending (preferences change)."""
+    if not user.email or not user.is_active:
+        return False
+    mode = preference_for(user).mode
+    if mode == Preference.Mode.NONE:
+        return False
+    return mode == Preference.Mode.EVERY_TURN or kind in EVENT_KINDS or kind == Kind.DIGEST
+
+
+def write_row(*, game: Game | None, recipient, kind: str, actor: str = "", digest_date: date | None = None) -> int | None:
+    """One outbox row, sent after commit; None when that email was already written (the unique row)."""
+    now = timezone.now()
+    lookup = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}
+    if kind == Kind.DIGEST:
+        lookup = {"recipient": recipient, "kind": kind, "digest_date": digest_date}
+    # get_or_create runs the INSERT in a savepoint: losing a race to another sweep is not an error.
+    row, created = Notification.objects.get_or_create(
+        **lookup, defaults={"actor": actor, "created_at": now, "queued_at": now}
+    )
+    if not created:
+        return None
+    transaction.on_commit(partial(enqueue, row.pk))
+    return row.pk
+
+
+def enqueue(notification_id: int) -> bool:
+    """Hand a row to the broker. If the broker is down, log it and move on: the sweep re-queues the row."""
+    from .tasks import deliver  # late: tasks imports this module
+
+    try:
+        deliver.apply_async((notification_id,), retry=False, queue=settings.NOTIFICATIONS_QUEUE)
+    except Exception as error:  # kombu raises several kinds; none may break the request that made the move
+        log.warning("notification %s not queued (%s); the sweep will re-queue it", notification_id, error)
+        return False
+    return True
+
+
+def notification_requeue(*, notification: Notification) -> None:
+    """An operator sends a failed (or skipped) row again, from the admin."""
+    Notification.objects.filter(pk=notification.pk).update(
+        status=Notification.Status.PENDING, send_after=None, queued_at=timezone.now(), skip_reason=""
+    )
+    transaction.on_commit(partial(enqueue, notification.pk))
+
+
+# ----------------------------------------------------------------------------- preferences and days away
+
+
+def preference_update(
+    *, user, mode: str, time_zone: str, quiet_from: time | None = None, quiet_until: time | None = None
+) -> Preference:
+    if mode not in Preference.Mode.values:
+        raise ValidationError(f"Choose every turn, a daily digest or no email, not {mode!r}.")
+    _check_zone(time_zone)
+    if (quiet_from is None) != (quiet_until is None):
+        raise ValidationError("Quiet hours need both a start and an end time (or neither).")
+    if quiet_from is not None and quiet_from == quiet_until:
+        raise ValidationError("Quiet hours must start and end at different times.")
+    preference, _ = Preference.objects.update_or_create(
+        user=user,
+        defaults={"mode": mode, "time_zone": time_zone, "quiet_from": quiet_from, "quiet_until": quiet_until},
+    )
+    return preference
+
+
+def _check_zone(name: str) -> None:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(f"{name!r} is not a time zone we know: pick one such as Europe/Paris.") from None
+
+
+def unsubscribe(*, user) -> Preference:
+    """The one-click link: no more email of any kind (the settings page turns it back on)."""
+    preference, _ = Preference.objects.update_or_create(
+        user=user, defaults={"mode": Preference.Mode.NONE, "unsubscribed_at": timezone.now()}
+    )
+    return preference
+
+
+def away_add(*, user, first_day: date, last_day: date, today: date) -> Away:
+    """Days away, in the user's time zone. Not in the past, and at most NOTIFICATIONS_MAX_AWAY_DAYS at once."""
+    longest = settings.NOTIFICATIONS_MAX_AWAY_DAYS
+    if last_day < first_day:
+        raise ValidationError("The last day away comes before the first.")
+    if first_day < today:
+        raise ValidationError("Days away cannot start in the past: the clock already ran on those days.")
+    if (last_day - first_day).days + 1 > longest:
+        raise ValidationError(f"One period away is at most {longest} days: add another after it if you must.")
+    return Away.objects.create(user=user, first_day=first_day, last_day=last_day)
+
+
+def away_end(*, user, away_id: int) -> Away:
+    """Back early, or never mind: the clock runs again from now (time already paused stays paused)."""
+    away = Away.objects.filter(user=user, pk=away_id, ended_at__isnull=True).first()
+    if away is None:
+        raise ValidationError("There is no such period away.")
+    away.ended_at = timezone.now()
+    away.save(update_fields=["ended_at"])
+    return away

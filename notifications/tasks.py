@@ -1,0 +1,30 @@
+"""Celery tasks: thin wrappers that take ids and call delivery and the sweep (the logic lives there)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from . import delivery, sweep as sweeping
+
+DATABASE_RETRIES = 5  # a database that stays down longer is the sweep's to recover from
+
+
+@shared_task(bind=True, name="notifications.tasks.deliver", acks_late=True, max_retries=None)
+def deliver(self, notification_id: int) -> str:
+    """Send one outbox row. Transient errors come back here as a retry with backoff and jitter;
+    the row itself counts attempts and turns "failed" after NOTIFICATIONS_MAX_ATTEMPTS."""
+    try:
+        return delivery.deliver(notification_id).value
+    except delivery.TryAgain as again:
+        raise self.retry(countdown=again.countdown, exc=again.error) from None
+    except DatabaseError as error:
+        if self.request.retries >= DATABASE_RETRIES:
+            raise  # the row is still pending: the sweep hands it out again later
+        raise self.retry(countdown=delivery.backoff(self.request.retries + 1), exc=error) from None
+
+
+@shared_task(name="notifications.tasks.sweep", acks_late=True)
+def sweep() -> dict[str, int]:
+    """Every minute (CELERY_BEAT_SCHEDULE): re-queue the outbox, reminders, timeouts, digests."""
+    return sweeping.sweep()

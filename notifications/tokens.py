@@ -1,0 +1,73 @@
+"""Signed links in emails: "play" logs the recipient in to one game; "unsubscribe" turns their email off.
+
+Each purpose has its own salt, so an unsubscribe token can never be replayed as a login. The play
+token expires (NOTIFICATIONS_PLAY_LINK_DAYS) and carries a fingerprint of the password hash, so
+changing one's password kills every link already sent; the nonce makes each link distinct.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+
+PLAY_SALT = "zarkcity.notifications.play"
+UNSUBSCRIBE_SALT = "zarkcity.notifications.unsubscribe"
+
+
+class BadToken(Exception):
+    """A link that was tampered with, has expired, or no longer matches its user."""
+
+
+@dataclass(frozen=True)
+class PlayLink:
+    user: object
+    game_id: int
+
+
+def _fingerprint(user) -> str:
+    return hashlib.sha256(f"{user.pk}:{user.password}".encode()).hexdigest()[:12]
+
+
+def play_token(*, user, game_id: int) -> str:
+    payload = {"u": user.pk, "g": game_id, "n": secrets.token_urlsafe(6), "p": _fingerprint(user)}
+    return signing.dumps(payload, salt=PLAY_SALT, compress=True)
+
+
+def read_play_token(token: str) -> PlayLink:
+    max_age = settings.NOTIFICATIONS_PLAY_LINK_DAYS * 86400
+    try:
+        payload = signing.loads(token, salt=PLAY_SALT, max_age=max_age)
+    except signing.SignatureExpired:
+        raise BadToken("This link has expired: links in our emails work for "
+                       f"{settings.NOTIFICATIONS_PLAY_LINK_DAYS} days.") from None
+    except signing.BadSignature:
+        raise BadToken("This link is not valid: it may have been cut short or changed.") from None
+    user = _active_user(payload.get("u"))
+    if user is None or payload.get("p") != _fingerprint(user):
+        raise BadToken("This link no longer works: the account's password changed or the account is closed.")
+    return PlayLink(user=user, game_id=int(payload["g"]))
+
+
+def unsubscribe_token(*, user) -> str:
+    # No expiry: an unsubscribe link in a years-old email must still work.
+    return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
+
+
+def read_unsubscribe_token(token: str):
+    try:
+        payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        raise BadToken("This unsubscribe link is not valid: it may have been cut short or changed.") from None
+    user = get_user_model().objects.filter(pk=payload.get("u")).first()
+    if user is None:
+        raise BadToken("This unsubscribe link belongs to an account that no longer exists.")
+    return user
+
+
+def _active_user(user_id):
+    return get_user_model().objects.filter(pk=user_id, is_active=True).first()

@@ -1,0 +1,128 @@
+"""Pages: the play link from an email, one-click unsubscribe, notification settings, the dev mailbox."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from games.models import Game
+from games.selectors import game_page_url
+
+from . import devmail, selectors, services, tokens
+from .forms import AwayForm, PreferenceForm
+from .models import Preference
+
+LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@never_cache
+def play_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The button in an email: log the recipient in (unless someone else is logged in here), show the game."""
+    try:
+        link = tokens.read_play_token(token)
+    except tokens.BadToken as error:
+        return render(request, "notifications/link_invalid.html", {"message": str(error)}, status=400)
+    game = Game.objects.filter(pk=link.game_id).first()
+    if game is None:
+        return render(request, "notifications/link_invalid.html",
+                      {"message": "This game no longer exists."}, status=404)
+    if request.user.is_authenticated and request.user.pk != link.user.pk:
+        # Never swap accounts behind someone's back (a shared computer, a forwarded email).
+        context = {"game": game, "game_url": game_page_url(game), "link_user": link.user}
+        return render(request, "notifications/link_other_user.html", context, status=403)
+    if not request.user.is_authenticated:
+        login(request, link.user, backend=LOGIN_BACKEND)
+    return redirect(game_page_url(game))
+
+
+@csrf_exempt  # mail providers POST the one-click unsubscribe (RFC 8058) without a CSRF token; the token is the key
+@never_cache
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """GET asks (mail scanners open links); POST, from our form or the List-Unsubscribe-Post header, acts."""
+    try:
+        user = tokens.read_unsubscribe_token(token)
+    except tokens.BadToken as error:
+        return render(request, "notifications/link_invalid.html", {"message": str(error)}, status=400)
+    if request.method == "POST":
+        services.unsubscribe(user=user)
+        return render(request, "notifications/unsubscribed.html", {"email": user.email})
+    return render(request, "notifications/unsubscribe_confirm.html", {"email": user.email})
+
+
+@login_required
+def preferences(request: HttpRequest) -> HttpResponse:
+    preference = selectors.preference_for(request.user)
+    today = selectors.local_now(preference).date()
+    form, away_form = _preference_form(preference), AwayForm()
+    done = False
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "save":
+            form = PreferenceForm(request.POST)
+            done = form.is_valid() and _attempt(
+                request, form, "Your email settings are saved.",
+                services.preference_update, user=request.user, **form.cleaned_data,
+            )
+        elif action == "away":
+            away_form = AwayForm(request.POST)
+            done = away_form.is_valid() and _attempt(
+                request, away_form, "Your days away are saved: your clocks stop on those days.",
+                services.away_add, user=request.user, today=today, **away_form.cleaned_data,
+            )
+        elif action == "back":
+            away_id = int(request.POST.get("away_id") or 0) if (request.POST.get("away_id") or "0").isdigit() else 0
+            done = _attempt(request, None, "Welcome back: your clocks run again.",
+                            services.away_end, user=request.user, away_id=away_id)
+    if done:
+        return redirect("notifications:preferences")
+    context = {"form": form, "away_form": away_form, "preference": preference,
+               "periods": selectors.away_periods(request.user, from_day=today), "today": today,
+               "digest_hour": settings.NOTIFICATIONS_DIGEST_HOUR}
+    return render(request, "notifications/preferences.html", context)
+
+
+def _preference_form(preference: Preference) -> PreferenceForm:
+    return PreferenceForm(initial={"mode": preference.mode, "time_zone": preference.time_zone,
+                                   "quiet_from": preference.quiet_from, "quiet_until": preference.quiet_until})
+
+
+def _attempt(request: HttpRequest, form, done: str, service, **kwargs) -> bool:
+    """Call a service; its refusal becomes the form's error (or a message), its success a message."""
+    try:
+        service(**kwargs)
+    except ValidationError as error:
+        if form is not None:
+            form.add_error(None, error)
+        else:
+            messages.error(request, " ".join(error.messages))
+        return False
+    messages.success(request, done)
+    return True
+
+
+def _debug_only() -> None:
+    if not settings.DEBUG:
+        raise Http404("The mailbox is only there in development (DEBUG).")
+
+
+def dev_mail(request: HttpRequest) -> HttpResponse:
+    _debug_only()
+    return render(request, "notifications/dev_mail.html", {"letters": devmail.letters(),
+                                                           "backend": settings.EMAIL_BACKEND})
+
+
+def dev_mail_message(request: HttpRequest, name: str) -> HttpResponse:
+    _debug_only()
+    letter = devmail.letter(name)
+    if letter is None:
+        raise Http404("No such message.")
+    return render(request, "notifications/dev_mail_message.html", {"letter": letter})

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Run the whole test suite: venv, dependencies, Debian's Chromium for the browser tests (when we are
+# root and apt is there), then pytest with any arguments passed through (e.g. -q -x, -k name).
+# Exit code: pytest's; "no tests collected" (5) counts as a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv"
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install -qq --disable-pip-version-check -r requirements-dev.txt
+
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's chromium for the browser tests"
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+      echo "warning: could not install chromium; browser tests will skip" >&2
+    fi
+  else
+    echo "note: chromium is not installed (and we are not root with apt): browser tests will skip" >&2
+  fi
+fi
+
+mkdir -p var/broker
+status=0
+.venv/bin/python -m pytest "$@" || status=$?
+if [ "$status" = 5 ]; then
+  echo "error: pytest collected no tests" >&2
+  exit 1
+fi
+exit "$status"

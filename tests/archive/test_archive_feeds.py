@@ -1,0 +1,101 @@
+"""Feeds: the public Atom feed of finished games, the private my-turn Atom feed, the deadlines calendar."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from archive_helpers import finished_rows, play_random, store_game
+from django.urls import reverse
+
+from archive.feeds import fold, ics_escape
+from archive.services import feed_token_ensure
+
+pytestmark = pytest.mark.django_db
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def atom(response) -> ET.Element:
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/atom+xml")
+    root = ET.fromstring(response.content)
+    assert root.tag == f"{ATOM}feed"
+    for required in ("id", "title", "updated"):
+        assert root.find(f"{ATOM}{required}") is not None
+    for entry in root.iter(f"{ATOM}entry"):
+        for required in ("id", "title", "updated", "link"):
+            assert entry.find(f"{ATOM}{required}") is not None
+    return root
+
+
+def test_player_games_feed_lists_public_finished_games(client, alice, bob):
+    shown = finished_rows([alice, bob], winner=1)
+    hidden = finished_rows([alice, bob], is_private=True)
+    root = atom(client.get(reverse("player_games_feed", args=["alice"])))
+    entries = list(root.iter(f"{ATOM}entry"))
+    assert len(entries) == 1
+    title = entries[0].find(f"{ATOM}title").text
+    assert f"#{shown.pk}" in title and "yellow won by power block" in title
+    assert f"/games/{shown.pk}/replay/" in entries[0].find(f"{ATOM}link").get("href")
+    assert f"#{hidden.pk}" not in client.get(reverse("player_games_feed", args=["alice"])).content.decode()
+    assert client.get(reverse("player_games_feed", args=["nobody"])).status_code == 404
+
+
+@pytest.fixture
+def waiting(alice, bob):
+    """A game in progress where it is red's (alice's) or yellow's turn, with a deadline."""
+    played = play_random(["red", "yellow"], "feeds-seed", rng_seed=6, max_plies=9)
+    return store_game([alice, bob], played)
+
+
+def test_my_turn_feed_is_private_by_key(client, waiting, alice, bob):
+    movers = waiting.to_move.split(",")
+    for user, colour in ((alice, "red"), (bob, "yellow")):
+        key = feed_token_ensure(user=user).key
+        root = atom(client.get(reverse("my_turn_feed", args=[key])))
+        entries = list(root.iter(f"{ATOM}entry"))
+        assert len(entries) == (1 if colour in movers else 0)
+        if entries:
+            assert f"Zark City #{waiting.pk}" in entries[0].find(f"{ATOM}title").text
+    assert client.get(reverse("my_turn_feed", args=["not-a-key"])).status_code == 404
+
+
+def test_rotating_the_key_kills_the_old_links(client, alice):
+    old = feed_token_ensure(user=alice).key
+    client.force_login(alice)
+    response = client.post(reverse("feed_key_rotate"))
+    assert response.status_code == 302
+    new = feed_token_ensure(user=alice).key
+    assert new != old
+    assert client.get(reverse("my_turn_feed", args=[old])).status_code == 404
+    assert client.get(reverse("deadlines_ics", args=[old])).status_code == 404
+    assert client.get(reverse("my_turn_feed", args=[new])).status_code == 200
+
+
+def test_deadlines_calendar_is_rfc5545(client, waiting, alice, bob):
+    mover = alice if "red" in waiting.to_move.split(",") else bob
+    response = client.get(reverse("deadlines_ics", args=[feed_token_ensure(user=mover).key]))
+    assert response["Content-Type"].startswith("text/calendar")
+    body = response.content.decode()
+    assert body.endswith("\r\n") and "\n" not in body.replace("\r\n", "")
+    lines = body.split("\r\n")[:-1]
+    assert lines[0] == "BEGIN:VCALENDAR" and lines[-1] == "END:VCALENDAR"
+    assert all(len(line.encode()) <= 75 for line in lines)
+    unfolded = body.replace("\r\n ", "").split("\r\n")
+    assert unfolded.count("BEGIN:VEVENT") == 1 == unfolded.count("END:VEVENT")
+    props = dict(line.split(":", 1) for line in unfolded if ":" in line and not line.startswith(("BEGIN", "END")))
+    assert props["VERSION"] == "2.0" and props["PRODID"]
+    assert props["UID"].startswith(f"game-{waiting.pk}-ply-{waiting.ply}-")
+    assert props["DTSTAMP"].endswith("Z") and len(props["DTSTAMP"]) == 16
+    assert props["DTSTART"] == waiting.deadline.strftime("%Y%m%dT%H%M%SZ")
+    other = bob if mover == alice else alice
+    empty = client.get(reverse("deadlines_ics", args=[feed_token_ensure(user=other).key])).content.decode()
+    assert "BEGIN:VEVENT" not in empty
+
+
+def test_ics_text_escaping_and_folding():
+    assert ics_escape("a;b,c\\d\ne") == "a\\;b\\,c\\\\d\\ne"
+    long = "DESCRIPTION:" + "é" * 60
+    folded = fold(long)
+    assert all(len(part.encode()) <= 75 for part in folded.split("\r\n"))
+    assert folded.replace("\r\n ", "") == long

@@ -1,0 +1,86 @@
+"""End to end through the games services: a game that ends is archived and rated in the same transaction."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+
+from archive.models import ArchivedGame, ArchivedPlayer, PlayerRating
+from engine.zarkcity.movegen import legal_moves
+from engine.zarkcity.notation import Resign
+from games import services
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def start(*users, seed="hook-seed") -> Game:
+    game = services.game_create(
+        creator=users[0], seats=len(users), deck="standard", time_limit_days=3, is_private=False
+    )
+    with mock.patch("games.services.secrets.token_hex", return_value=seed):
+        for user in users[1:]:
+            services.game_join(game=game, user=user)
+    game.refresh_from_db()
+    return game
+
+
+def play(game: Game, plies: int) -> Game:
+    for _ in range(plies):
+        game.refresh_from_db()
+        colour = game.to_move.split(",")[0]
+        state = services.state_of(game)
+        move = next(m for m in legal_moves(state, colour) if not isinstance(m, Resign))
+        services.move_submit(game=game, user=game.seats.get(colour=colour).user, text=str(move), seen_ply=game.ply)
+    game.refresh_from_db()
+    return game
+
+
+def test_resignation_archives_and_rates(client, alice, bob):
+    game = play(start(alice, bob), 12)
+    assert not ArchivedGame.objects.filter(pk=game.pk).exists()
+    services.player_resign(game=game, user=alice)
+    game.refresh_from_db()
+    summary = ArchivedGame.objects.get(pk=game.pk)
+    assert (summary.reason, summary.winner_id, summary.plies, summary.player_count) == (
+        "resignation",
+        bob.pk,
+        game.ply,
+        2,
+    )
+    assert {p.user_id: p.outcome for p in ArchivedPlayer.objects.filter(archived_game=summary)} == {
+        alice.pk: "lost",
+        bob.pk: "won",
+    }
+    assert PlayerRating.objects.get(user=bob).rating > PlayerRating.objects.get(user=alice).rating
+    check = client.get(reverse("game_verify", args=[game.pk])).context["check"]
+    assert check.ok, check
+    last = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert last.view["winner"] == "yellow" and last.view["reason"] == "resignation"
+    assert [g.game_id for g in client.get(reverse("archive")).context["page"].object_list] == [game.pk]
+
+
+def test_timeout_is_archived_as_timeout(client, alice, bob):
+    game = play(start(alice, bob, seed="timeout-seed"), 6)
+    services.player_resign(game=game, user=bob, reason="timeout")
+    summary = ArchivedGame.objects.get(pk=game.pk)
+    assert (summary.reason, summary.winner_colour) == ("timeout", "red")
+    game.refresh_from_db()
+    frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert frame.view["reason"] == "timeout" and "ran out of time" in frame.words
+    assert client.get(reverse("game_verify", args=[game.pk])).context["check"].ok
+
+
+def test_agreed_draw_is_archived_as_a_draw(client, alice, bob):
+    game = play(start(alice, bob, seed="draw-seed"), 8)
+    services.draw_propose(game=game, user=alice)
+    services.draw_accept(game=game, user=bob)
+    summary = ArchivedGame.objects.get(pk=game.pk)
+    assert (summary.reason, summary.winner_id) == ("draw", None)
+    assert set(ArchivedPlayer.objects.filter(archived_game=summary).values_list("outcome", flat=True)) == {"draw"}
+    game.refresh_from_db()
+    frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert frame.view["reason"] == "draw" and frame.view["phase"] == "over"
+    assert client.get(reverse("game_verify", args=[game.pk])).context["check"].ok

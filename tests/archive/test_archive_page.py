@@ -1,0 +1,130 @@
+"""The archive page: filters, sorting, pagination, and a query count that does not grow with the page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from archive_helpers import finished_rows
+from django.urls import reverse
+from django.utils import timezone
+
+from archive.selectors import ARCHIVE_PAGE_SIZE
+
+pytestmark = pytest.mark.django_db
+
+
+def ids(response) -> list[int]:
+    return [g.game_id for g in response.context["page"].object_list]
+
+
+@pytest.fixture
+def spread(users):
+    alice, bob, charlie, dave, erin = users
+    now = timezone.now()
+    return {
+        "two": finished_rows([alice, bob], plies=30, finished_at=now - timedelta(days=10)),
+        "three": finished_rows(
+            [alice, charlie, dave], winner=2, reason="resignation", plies=90, finished_at=now - timedelta(days=5)
+        ),
+        "arcade": finished_rows(
+            [bob, erin], deck="arcade", reason="timeout", winner=1, plies=12, finished_at=now - timedelta(days=2)
+        ),
+        "draw": finished_rows(
+            [charlie, dave, erin, bob, alice], winner=None, reason="draw", plies=200, finished_at=now
+        ),
+        "private": finished_rows([alice, bob], plies=50, is_private=True, finished_at=now),
+    }
+
+
+def test_lists_public_finished_games_newest_first(client, spread):
+    response = client.get(reverse("archive"))
+    assert ids(response) == [spread[k].pk for k in ("draw", "arcade", "three", "two")]
+    html = response.content.decode()
+    assert reverse("replay", args=[spread["two"].pk, 30]) in html
+
+
+@pytest.mark.parametrize(
+    "query,expected",
+    [
+        ({"player": "alice"}, ["draw", "three", "two"]),
+        ({"player": "ERIN"}, ["draw", "arcade"]),
+        ({"player": "nobody-at-all"}, []),
+        ({"players": "3"}, ["three"]),
+        ({"players": "5"}, ["draw"]),
+        ({"deck": "arcade"}, ["arcade"]),
+        ({"reason": "power block"}, ["two"]),
+        ({"reason": "resignation"}, ["three"]),
+        ({"reason": "timeout"}, ["arcade"]),
+        ({"reason": "draw"}, ["draw"]),
+        ({"min_plies": "31", "max_plies": "100"}, ["three"]),
+        ({"sort": "longest"}, ["draw", "three", "two", "arcade"]),
+        ({"sort": "shortest"}, ["arcade", "two", "three", "draw"]),
+        ({"player": "bob", "players": "2", "sort": "shortest"}, ["arcade", "two"]),
+    ],
+)
+def test_filters_and_sorts(client, spread, query, expected):
+    assert ids(client.get(reverse("archive"), query)) == [spread[k].pk for k in expected]
+
+
+def test_date_range(client, spread):
+    today = timezone.now().date()
+    query = {"since": str(today - timedelta(days=6)), "until": str(today - timedelta(days=1))}
+    assert ids(client.get(reverse("archive"), query)) == [spread["arcade"].pk, spread["three"].pk]
+
+
+def test_display_name_finds_a_player(client, spread, users):
+    from accounts.models import Profile
+
+    Profile.objects.update_or_create(user=users[4], defaults={"display_name": "Erin the Bold"})
+    assert ids(client.get(reverse("archive"), {"player": "erin the bold"})) == [spread["draw"].pk, spread["arcade"].pk]
+    assert ids(client.get(reverse("archive"), {"player": "the bo"})) == [spread["draw"].pk, spread["arcade"].pk]
+
+
+def test_bad_values_are_named_and_the_rest_still_filters(client, spread):
+    response = client.get(reverse("archive"), {"deck": "tarot", "players": "3", "min_plies": "-4"})
+    form = response.context["form"]
+    assert "deck" in form.errors and "min_plies" in form.errors
+    assert ids(response) == [spread["three"].pk]
+    response = client.get(reverse("archive"), {"since": "2030-01-02", "until": "2030-01-01"})
+    assert "until" in response.context["form"].errors
+
+
+def test_pages(client, users):
+    for n in range(ARCHIVE_PAGE_SIZE + 3):
+        finished_rows(users[:2], plies=n + 1)
+    first = client.get(reverse("archive"), {"sort": "shortest"})
+    second = client.get(reverse("archive"), {"sort": "shortest", "page": "2"})
+    assert len(ids(first)) == ARCHIVE_PAGE_SIZE and len(ids(second)) == 3
+    assert "page=2" in first.content.decode() and "sort=shortest" in first.content.decode()
+    assert not set(ids(first)) & set(ids(second))
+
+
+def _fill(users, count: int) -> None:
+    for n in range(count):
+        finished_rows(users[: 2 + n % 4], winner=n % 2, plies=10 + n)
+
+
+@pytest.mark.parametrize("games", [5, 50])
+@pytest.mark.parametrize(
+    "query,queries",
+    [
+        ({}, 3),  # the count, the page's rows, their players with display names (one prefetch)
+        ({"player": "alice"}, 4),  # plus one to find who "alice" is
+        ({"players": "3", "sort": "longest", "deck": "standard"}, 3),
+    ],
+)
+def test_query_count_does_not_grow_with_the_page(client, users, django_assert_num_queries, games, query, queries):
+    _fill(users, games)
+    with django_assert_num_queries(queries):
+        response = client.get(reverse("archive"), query)
+    assert response.status_code == 200 and ids(response)
+
+
+def test_the_count_stops_at_the_cap(client, users, settings, monkeypatch):
+    monkeypatch.setattr("archive.selectors.COUNT_CAP", 3)
+    _fill(users, 5)
+    response = client.get(reverse("archive"))
+    assert response.context["page"].paginator.capped
+    assert "More than" in response.content.decode()
+    assert len(ids(response)) == 3  # the newest 3; older ones need a narrower search

@@ -1,0 +1,82 @@
+"""The replay viewer: every ply of the golden game matches the engine, links work without JavaScript."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from archive.replay import full_view
+from engine.zarkcity.describe import describe
+from engine.zarkcity.position import board_list
+from engine.zarkcity.views import view
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_ply_of_the_golden_game_matches_the_engine(client, golden_game, golden_play):
+    """The viewer's frame at ply k is the engine's full state after k moves: board, every hand, deck, discard."""
+    assert golden_game.status == "finished"
+    for ply, state in enumerate(golden_play.states):
+        response = client.get(reverse("replay", args=[golden_game.pk, ply]), {"fragment": "1"})
+        assert response.status_code == 200
+        shown = response.context["frame"].view
+        assert shown["board"] == board_list(state)
+        assert shown["hands"] == {c: list(state.hands[c]) for c in state.players}
+        assert shown["deck"] == list(state.deck)
+        assert shown["discard"] == list(state.discard)
+        assert shown["phase"] == state.phase and shown["to_move"] == state.to_move
+        if ply:
+            by, move = golden_play.moves[ply - 1]
+            frame = response.context["frame"]
+            assert (frame.move.by, str(frame.move.move)) == (by, str(move))
+            assert frame.words == describe(move, by, golden_play.states[ply - 1], state, None)
+
+
+def test_full_page_has_a_permanent_link_per_ply_and_step_links(client, golden_game, golden_play):
+    last = len(golden_play.moves)
+    response = client.get(reverse("replay", args=[golden_game.pk, 5]))
+    html = response.content.decode()
+    for ply in range(last + 1):
+        assert f'href="{reverse("replay", args=[golden_game.pk, ply])}"' in html
+    assert f'rel="prev" href="{reverse("replay", args=[golden_game.pk, 4])}"' in html
+    assert f'rel="next" href="{reverse("replay", args=[golden_game.pk, 6])}"' in html
+    assert "js/replay.js" in html
+    assert response.context["frame"].ply == 5
+
+
+def test_final_frame_is_the_over_view(client, golden_game, golden_play):
+    last = len(golden_play.moves)
+    response = client.get(reverse("replay", args=[golden_game.pk, last]))
+    shown = response.context["frame"].view
+    assert (
+        shown
+        == full_view(golden_play.final)
+        == view(golden_play.final, None)
+        | {
+            "starters": shown["starters"],
+            "revealed": shown["revealed"],
+        }
+    )
+    assert shown["winner"] == golden_play.final.winner
+    assert shown["seed"] == golden_play.seed  # public once the game is over
+
+
+def test_start_redirects_to_the_last_ply_and_jump_form_to_the_asked_ply(client, golden_game):
+    response = client.get(reverse("replay_start", args=[golden_game.pk]))
+    assert response.url == reverse("replay", args=[golden_game.pk, golden_game.ply])
+    response = client.get(reverse("replay_start", args=[golden_game.pk]), {"ply": "7"})
+    assert response.url == reverse("replay", args=[golden_game.pk, 7])
+    response = client.get(reverse("replay", args=[golden_game.pk, golden_game.ply + 40]))
+    assert response.url == reverse("replay", args=[golden_game.pk, golden_game.ply])
+
+
+def test_autoplay_without_javascript_refreshes_to_the_next_ply(client, golden_game):
+    html = client.get(reverse("replay", args=[golden_game.pk, 3]), {"auto": "1"}).content.decode()
+    assert '<noscript><meta http-equiv="refresh"' in html
+    assert f"url={reverse('replay', args=[golden_game.pk, 4])}?auto=1" in html
+    last = client.get(reverse("replay", args=[golden_game.pk, golden_game.ply]), {"auto": "1"}).content.decode()
+    assert 'http-equiv="refresh"' not in last
+
+
+def test_unknown_game_is_404(client, db):
+    assert client.get(reverse("replay", args=[999, 0])).status_code == 404

@@ -1,0 +1,155 @@
+"""What a turn email holds: the subject, both parts, the board as PNG and as text, the hand, the links,
+the headers; and, above all, never another player's hand (rules.md 11)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import mail
+
+from engine.zarkcity.position import from_position
+from games import board_svg
+from notifications.emails import build_message
+from notifications.models import Notification
+from notifications.textboard import board_text
+from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
+
+
+def html_of(message) -> str:
+    [(html, mimetype)] = message.alternatives
+    assert mimetype == "text/html"
+    return html
+
+
+def a_turn_email(players, capture):
+    game = start_game(*players)
+    play_setup(game)
+    with capture(execute=True):
+        play_turn(game)
+    game.refresh_from_db()
+    recipient = game.seats.get(colour=game.to_move).user
+    [email] = [m for m in mail_to(recipient) if m.subject.endswith("your turn")]
+    return game, recipient, email
+
+
+def test_a_turn_email_has_both_parts_the_board_the_hand_the_deadline_and_the_link(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game, recipient, email = a_turn_email((alice, bob), django_capture_on_commit_callbacks)
+    assert re.fullmatch(rf"Zark City #{game.pk}: (red|yellow) drew 3 cards, your turn", email.subject)
+    shown = state(game)
+    hand = shown.hands[game.to_move]
+    html = html_of(email)
+    for part in (email.body, html):
+        assert " ".join(hand) in part or all(card in part for card in hand)
+        assert "/play/" in part and "Move by " in part
+    assert board_text({"board": [], "players": []}) != ""
+    assert "x across, y down" in email.body  # the plain-text board
+    assert 'src="cid:board"' in html
+    [image] = [part for part in email.attachments if getattr(part, "get_content_type", lambda: "")() == "image/png"]
+    assert image["Content-ID"] == "<board>" and image.get_payload(decode=True).startswith(b"\x89PNG")
+    assert email.message().get_content_type() == "multipart/related"
+
+
+def test_every_email_can_be_unsubscribed_in_one_click(alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(alice, bob)
+    email = mail_to(alice)[0]
+    headers = email.extra_headers
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = re.fullmatch(r"<(http://[^>]+/notifications/unsubscribe/[^>]+/)>", headers["List-Unsubscribe"]).group(1)
+    assert url in email.body and url in html_of(email)
+    assert headers["Auto-Submitted"] == "auto-generated"
+    assert re.fullmatch(r"<notification\.\d+@127\.0\.0\.1>", headers["Message-ID"])
+
+
+def test_the_board_picture_is_drawn_from_the_recipients_own_view(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    seen = []
+    real = board_svg.render_board_svg
+    monkeypatch.setattr(board_svg, "render_board_svg", lambda view: seen.append(view) or real(view))
+    game, recipient, email = a_turn_email((alice, bob), django_capture_on_commit_callbacks)
+    [view] = seen
+    assert view["viewer"] == game.to_move and "hands" not in view and "deck" not in view and "seed" not in view
+
+
+def _secret_cards(game, colour: str) -> set[str]:
+    """Cards only other players hold: not in this player's hand, not revealed in a re-deal, not jokers."""
+    truth = from_position(game.snapshot)
+    revealed = {card for _, _, hand in truth.revealed for card in hand}
+    mine = set(truth.hands.get(colour, ()))
+    others = {card for c, hand in truth.hands.items() if c != colour for card in hand}
+    return others - mine - revealed - {"JK"}
+
+
+def _without_links(text: str) -> str:
+    return re.sub(r"(https?://|cid:)\S+", " ", text)
+
+
+def _named(card: str, text: str) -> bool:
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
+
+
+def _check_no_secret_shown(game, messages) -> int:
+    """Each message against the hands as they are now (the worker built it just now, eagerly)."""
+    for message in messages:
+        seat = game.seats.get(user__email=message.to[0].split("<")[1].rstrip(">"))
+        secret = _secret_cards(game, seat.colour)
+        for part in (message.body, html_of(message)):
+            leaked = {card for card in secret if _named(card, _without_links(part))}
+            assert not leaked, f"{message.subject} to {seat.colour} shows {leaked}"
+    return len(messages)
+
+
+def test_no_email_of_a_game_in_progress_shows_another_players_hand(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    """Three players, the deal, the starters, a few turns, a resignation: every email, both parts."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(alice, bob, charlie)
+    checked = _check_no_secret_shown(game, mail.outbox)
+    for _ in range(14):
+        before = len(mail.outbox)
+        with django_capture_on_commit_callbacks(execute=True):
+            if state(game).turn == 0:
+                play_setup(game)
+            else:
+                play_turn(game)
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        checked += _check_no_secret_shown(game, mail.outbox[before:])
+    assert checked >= 8
+
+
+def test_an_email_is_built_from_the_row_at_sending_time(alice, bob):
+    game = start_game(alice, bob)
+    row = Notification.objects.get(recipient=alice)
+    message = build_message(row)
+    assert message.subject == f"Zark City #{game.pk} has started: choose your starter card"
+    assert message.to == ["alice <alice@example.com>"]
+    hand = state(game).hands["red"]
+    assert all(card in message.body for card in hand)
+    assert not any(_named(card, _without_links(message.body)) for card in state(game).hands["yellow"]
+                   if card not in hand and card != "JK")
+
+
+def test_the_text_board_is_a_grid_of_cards_and_pieces():
+    view = {
+        "players": ["red", "blue"],
+        "board": [
+            {"at": [0, 0], "card": "7H", "pieces": {"red": "S", "blue": "SM"}},
+            {"at": [1, 0], "card": "10S", "pieces": {}},
+            {"at": [0, 1], "card": "2C", "pieces": {"red": "L"}},
+        ],
+    }
+    assert board_text(view).splitlines() == [
+        "  |      0      |      1",
+        "0 | 7H r:S b:SM | 10S",
+        "1 | 2C r:L      | .",
+        "(x across, y down; r = red, b = blue; S small, M medium, L large)",
+    ]

@@ -1,0 +1,153 @@
+"""Accounts end to end with the test client: sign-up with a verified email, log in and out,
+password reset by email link, and the display name on the settings page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from accounts.models import Profile
+from accounts.selectors import display_name_of
+from accounts.services import profile_update
+from tests.service.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+NEW_PASSWORD = "a much longer passphrase 42"
+
+
+def link_in(message, path_prefix: str) -> str:
+    """The path of the first link in an email's text that starts with path_prefix."""
+    found = re.search(rf"https?://[^/\s]+({re.escape(path_prefix)}\S+)", message.body)
+    assert found, f"no {path_prefix} link in:\n{message.body}"
+    return found.group(1)
+
+
+def sign_up(client, username="zed", email="zed@example.com", **extra):
+    data = {"username": username, "email": email, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    return client.post(reverse("account_signup") + extra.pop("query", ""), data | extra)
+
+
+def is_logged_in(client) -> bool:
+    return client.get(reverse("dashboard")).status_code == 200
+
+
+def test_sign_up_sends_a_verification_link_that_logs_the_user_in(client):
+    response = sign_up(client)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("account_email_verification_sent")
+    assert not is_logged_in(client)  # mandatory verification: no session before the link
+    (message,) = mail.outbox
+    assert message.to == ["zed@example.com"]
+    assert message.subject.startswith("[zarkcity] ")
+
+    confirm = link_in(message, "/accounts/confirm-email/")
+    page = client.get(confirm)
+    assert page.status_code == 200 and b"zed@example.com" in page.content
+    client.post(confirm)
+
+    assert is_logged_in(client)
+    user = get_user_model().objects.get(username="zed")
+    assert user.emailaddress_set.get().verified
+    assert Profile.objects.filter(user=user).exists()  # made by the sign-up signal
+
+
+def test_login_is_refused_until_the_address_is_verified(client):
+    sign_up(client)
+    client.logout()
+    mail.outbox.clear()
+    response = client.post(reverse("account_login"), {"login": "zed", "password": NEW_PASSWORD})
+    assert response["Location"] == reverse("account_email_verification_sent")
+    assert not is_logged_in(client)
+    assert len(mail.outbox) == 1  # a fresh verification link
+
+
+@pytest.mark.parametrize("login", ["alice", "alice@example.com"])
+def test_log_in_with_username_or_email_then_log_out_by_post(client, alice, login):
+    response = client.post(reverse("account_login"), {"login": login, "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == reverse("dashboard")
+    assert is_logged_in(client)
+
+    assert client.get(reverse("account_logout")).status_code == 200  # a GET only asks
+    assert is_logged_in(client)
+    assert client.post(reverse("account_logout"))["Location"] == reverse("home")
+    assert not is_logged_in(client)
+
+
+def test_wrong_password_is_a_clear_form_error(client, alice):
+    response = client.post(reverse("account_login"), {"login": "alice", "password": "nope"})
+    assert response.status_code == 200
+    assert b"not correct" in response.content
+
+
+def test_password_reset_by_email_link(client, alice):
+    response = client.post(reverse("account_reset_password"), {"email": "alice@example.com"})
+    assert response["Location"] == reverse("account_reset_password_done")
+    (message,) = mail.outbox
+    assert message.to == ["alice@example.com"]
+
+    key_url = client.get(link_in(message, "/accounts/password/reset/key/"), follow=True)
+    assert key_url.status_code == 200 and b"Choose a new password" in key_url.content
+    form_path = key_url.redirect_chain[-1][0]
+    done = client.post(form_path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
+    assert done["Location"] == reverse("account_reset_password_from_key_done")
+
+    assert client.login(username="alice", password=NEW_PASSWORD)
+    assert not get_user_model().objects.get(username="alice").check_password(PASSWORD)
+
+
+def test_a_used_or_forged_reset_link_says_so(client, alice):
+    response = client.get("/accounts/password/reset/key/1-forged-token/", follow=True)
+    assert response.status_code == 200
+    assert b"not valid" in response.content
+
+
+def test_settings_page_sets_the_display_name(client, alice):
+    client.force_login(alice)
+    page = client.get(reverse("account_settings"))
+    assert page.status_code == 200 and b"Display name" in page.content
+
+    response = client.post(reverse("account_settings"), {"display_name": "  Alice   Liddell "})
+    assert response["Location"] == reverse("account_settings")
+    alice.refresh_from_db()
+    assert alice.profile.display_name == "Alice Liddell"
+    assert display_name_of(alice) == "Alice Liddell"
+
+
+def test_display_name_too_long_is_refused_and_blank_falls_back_to_username(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("account_settings"), {"display_name": "x" * 41})
+    assert response.status_code == 200 and b"at most 40 characters" in response.content
+
+    client.post(reverse("account_settings"), {"display_name": ""})
+    alice.refresh_from_db()
+    assert display_name_of(alice) == "alice"
+
+
+def test_profile_update_service_checks_length(alice):
+    with pytest.raises(ValidationError, match="at most 40"):
+        profile_update(user=alice, display_name="y" * 41)
+
+
+def test_user_without_a_profile_shows_the_username(alice):
+    assert not Profile.objects.filter(user=alice).exists()
+    assert display_name_of(alice) == "alice"
+
+
+def test_settings_needs_login(client):
+    response = client.get(reverse("account_settings"))
+    assert response.status_code == 302 and response["Location"].startswith(reverse("account_login"))
+
+
+@pytest.mark.parametrize("name", ["account_login", "account_signup", "account_reset_password"])
+def test_account_pages_use_the_site_shell(client, name):
+    page = client.get(reverse(name))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "css/site.css" in html and 'class="site-header"' in html
+    assert "Messages:" not in html  # allauth's bare default layout is replaced

@@ -1,0 +1,165 @@
+"""Table talk (players only, 1..500 characters, escaped, placed after the current move) and agreed draws."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from engine.zarkcity.record import replay
+from games import selectors, services
+from games.models import ChatMessage, DrawProposal, Game
+from games.services import NotAPlayer, PlayError
+from tests.service.gameplay import play_plies, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(alice, bob):
+    return start_game(alice, bob)
+
+
+# ----------------------------------------------------------------------------- chat
+
+
+def test_chat_is_stored_stripped_after_the_current_move(game, alice):
+    game = play_plies(game, 3)
+    message = services.chat_post(game=game, user=alice, text="  well played  ")
+    assert (message.text, message.after_ply, message.seat.colour) == ("well played", 3, "red")
+
+
+@pytest.mark.parametrize(
+    ("text", "error"), [("", "Write something"), ("   \n ", "Write something"), ("x" * 501, "at most 500")]
+)
+def test_chat_refuses_empty_and_long_lines(game, alice, text, error):
+    with pytest.raises(ValidationError, match=error):
+        services.chat_post(game=game, user=alice, text=text)
+    assert not ChatMessage.objects.exists()
+
+
+def test_chat_takes_exactly_500_characters(game, alice):
+    assert len(services.chat_post(game=game, user=alice, text="y" * 500).text) == 500
+
+
+def test_spectators_cannot_chat(game, charlie):
+    with pytest.raises(NotAPlayer):
+        services.chat_post(game=game, user=charlie, text="hi all")
+
+
+def test_a_resigned_player_may_still_talk(alice, bob, charlie):
+    game = start_game(alice, bob, charlie)
+    services.player_resign(game=game, user=charlie)
+    assert services.chat_post(game=game, user=charlie, text="gg").after_ply == 1
+
+
+def test_chat_through_the_page_is_escaped(client, game, bob):
+    client.force_login(bob)
+    response = client.post(reverse("game_chat", args=[game.pk]), {"text": '<img src=x onerror="alert(1)">'})
+    assert response.status_code == 302 and response["Location"].endswith("#chat")
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "<img src=x" not in html and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in html
+
+
+def test_chat_through_the_page_reports_a_long_line(client, game, bob):
+    client.force_login(bob)
+    response = client.post(reverse("game_chat", args=[game.pk]), {"text": "z" * 501}, follow=True)
+    assert "at most 500 characters" in response.content.decode()
+    assert not ChatMessage.objects.exists()
+
+
+def test_chat_sits_between_the_moves_in_the_history(game, alice, bob):
+    services.chat_post(game=game, user=alice, text="first")
+    game = play_plies(game, 2)
+    services.chat_post(game=game, user=bob, text="second")
+    history = selectors.game_for_viewer(game, alice).history
+    assert [(h.kind, h.text if h.kind == "chat" else h.ply) for h in history] == [
+        ("chat", "first"),
+        ("move", 0),
+        ("move", 1),
+        ("chat", "second"),
+    ]
+
+
+# ----------------------------------------------------------------------------- draws
+
+
+def test_two_players_agree_a_draw(game, alice, bob):
+    game = play_plies(game, 4)
+    proposal = services.draw_propose(game=game, user=alice)
+    assert list(proposal.accepted_by.values_list("colour", flat=True)) == ["red"]
+    services.draw_accept(game=game, user=bob)
+    game.refresh_from_db()
+    proposal.refresh_from_db()
+    assert proposal.status == DrawProposal.Status.ACCEPTED
+    assert (game.status, game.winner, game.result_reason, game.phase) == (Game.Status.FINISHED, "", "draw", "over")
+    assert game.ply == 4 == game.moves.count()  # an agreed draw is not a move
+    record = selectors.game_record(game)
+    assert record["result"] == {"winner": None, "reason": "draw"}
+    assert replay(record).reason == "draw"
+
+
+def test_every_remaining_player_must_accept(alice, bob, charlie):
+    game = start_game(alice, bob, charlie)
+    services.draw_propose(game=game, user=bob)
+    services.draw_accept(game=game, user=alice)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    offer = selectors.game_for_viewer(game, charlie).draw_offer
+    assert (offer.proposed_by, offer.waiting_for, offer.viewer_may_answer) == ("yellow", ["green"], True)
+    services.draw_accept(game=game, user=charlie)
+    game.refresh_from_db()
+    assert game.result_reason == "draw"
+
+
+def test_a_resigned_player_is_not_waited_for(alice, bob, charlie):
+    game = start_game(alice, bob, charlie)
+    services.player_resign(game=game, user=charlie)
+    services.draw_propose(game=game, user=alice)
+    services.draw_accept(game=game, user=bob)
+    game.refresh_from_db()
+    assert game.result_reason == "draw"
+
+
+def test_a_decline_ends_the_proposal(game, alice, bob):
+    services.draw_propose(game=game, user=alice)
+    services.draw_decline(game=game, user=bob)
+    assert DrawProposal.objects.get().status == DrawProposal.Status.DECLINED
+    with pytest.raises(PlayError, match="no draw proposal"):
+        services.draw_accept(game=game, user=bob)
+    services.draw_propose(game=game, user=bob)  # a new one may follow
+
+
+def test_one_open_proposal_at_a_time(game, alice, bob):
+    services.draw_propose(game=game, user=alice)
+    with pytest.raises(PlayError, match="already been proposed"):
+        services.draw_propose(game=game, user=bob)
+
+
+def test_a_resignation_lapses_the_proposal(alice, bob, charlie):
+    game = start_game(alice, bob, charlie)
+    services.draw_propose(game=game, user=alice)
+    services.player_resign(game=game, user=charlie)
+    assert DrawProposal.objects.get().status == DrawProposal.Status.LAPSED
+
+
+def test_outsiders_and_finished_games_take_no_draws(game, alice, bob, charlie):
+    with pytest.raises(NotAPlayer):
+        services.draw_propose(game=game, user=charlie)
+    services.player_resign(game=game, user=bob)
+    with pytest.raises(PlayError, match="over"):
+        services.draw_propose(game=game, user=alice)
+
+
+def test_draw_buttons_on_the_page(client, game, alice, bob):
+    client.force_login(alice)
+    page = reverse("game_detail", args=[game.pk])
+    assert 'value="propose"' in client.get(page).content.decode()
+    response = client.post(reverse("game_draw", args=[game.pk]), {"action": "propose"}, follow=True)
+    html = response.content.decode()
+    assert "You proposed a draw." in html and "Red proposed a draw." in html and 'value="accept"' not in html
+    client.force_login(bob)
+    html = client.get(page).content.decode()
+    assert 'value="accept"' in html and 'value="decline"' in html
+    html = client.post(reverse("game_draw", args=[game.pk]), {"action": "accept"}, follow=True).content.decode()
+    assert "The game ended in a draw" in html

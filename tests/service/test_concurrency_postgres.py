@@ -1,0 +1,88 @@
+"""Two requests answer the same position at once: the game row lock lets exactly one through.
+
+select_for_update does nothing on SQLite, so this runs only on PostgreSQL:
+DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/pytest -m postgres tests/service
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from unittest import mock
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Game, Move
+from games.services import StaleMove
+from tests.service.gameplay import mover, pick, play_plies, start_game, user_of
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+real_apply = services.rules.apply
+
+
+def slow_apply(state, move, by):
+    """Hold the lock a moment so the other request surely arrives while it is held."""
+    time.sleep(0.3)
+    return real_apply(state, move, by)
+
+
+def race(game: Game, attempts: list[tuple[object, str]]) -> list[object]:
+    """Submit each (user, text) for the current ply from its own thread and connection, all at once."""
+    ply = game.ply
+    start = threading.Barrier(len(attempts))
+    outcomes: list[object] = [None] * len(attempts)
+
+    def submit(index: int, user, text: str) -> None:
+        try:
+            start.wait()
+            fresh = Game.objects.get(pk=game.pk)
+            outcomes[index] = services.move_submit(game=fresh, user=user, text=text, seen_ply=ply)
+        except Exception as error:  # noqa: BLE001 (the test inspects whatever happened)
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(i, u, t)) for i, (u, t) in enumerate(attempts)]
+    with mock.patch("games.services.rules.apply", side_effect=slow_apply):
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+    return outcomes
+
+
+def assert_one_won(game: Game, outcomes: list[object], ply: int) -> None:
+    won = [o for o in outcomes if isinstance(o, Move)]
+    stale = [o for o in outcomes if isinstance(o, StaleMove)]
+    assert len(won) == 1 and len(stale) == len(outcomes) - 1, outcomes
+    assert "moved on since you loaded this page" in str(stale[0])
+    game.refresh_from_db()
+    assert game.ply == ply + 1
+    assert list(game.moves.values_list("ply", flat=True)) == list(range(game.ply))  # no gap, no duplicate
+    assert game.moves.get(ply=ply).notation == won[0].notation
+
+
+def test_two_players_choosing_at_the_same_moment(alice, bob):
+    game = start_game(alice, bob)
+    state = services.state_of(game)
+    outcomes = race(game, [(alice, pick(state, "red")), (bob, pick(state, "yellow"))])
+    assert_one_won(game, outcomes, 0)
+
+
+def test_a_double_submit_of_two_different_moves(alice, bob):
+    game = play_plies(start_game(alice, bob), 12)
+    colour = mover(game)
+    state = services.state_of(game)
+    from engine.zarkcity.movegen import legal_moves
+
+    first, second = [str(m) for m in legal_moves(state, colour) if str(m) != "resign"][:2]
+    user = user_of(game, colour)
+    outcomes = race(game, [(user, first), (user, second)])
+    assert_one_won(game, outcomes, 12)
+
+
+def test_engine_is_fast_enough_for_the_lock_wait():
+    """Sanity: the race helpers above rely on PostgreSQL; this file must not run on SQLite."""
+    assert connection.vendor == "postgresql"

@@ -1,0 +1,210 @@
+"""games.services.move_submit and player_resign: the happy path and every way a move is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.zarkcity.movegen import legal_moves
+from engine.zarkcity.position import from_position
+from engine.zarkcity.record import replay
+from games import selectors, services
+from games.models import DrawProposal, Game, Move
+from games.services import MoveRejected, NotAPlayer, StaleMove
+from tests.service.gameplay import GOOD_SEED, mover, play_plies, start_game, user_of
+
+pytestmark = pytest.mark.django_db
+
+
+def started(*players):
+    return start_game(*players)
+
+
+def new_game(creator):
+    return services.game_create(creator=creator, seats=2, deck="standard", time_limit_days=3, is_private=False)
+
+
+def starter_of(game, colour):
+    state = services.state_of(game)
+    return str(next(m for m in legal_moves(state, colour) if str(m).startswith("choose")))
+
+
+def test_move_submit_appends_the_move_and_moves_the_snapshot_on(alice, bob):
+    game = started(alice, bob)
+    text = starter_of(game, "yellow")
+    row = services.move_submit(game=game, user=bob, text=text.upper(), seen_ply=0)
+    game.refresh_from_db()
+    assert (row.ply, row.seat.colour, row.notation) == (0, "yellow", text)
+    assert game.ply == 1 and game.to_move == "red"
+    assert [c for c, _ in game.snapshot["starters"]] == ["yellow"]
+    assert row.descriptions["*"] == "yellow chose a starter"
+    assert row.descriptions["yellow"] == f"you chose {text.split()[1]}"
+
+
+def test_choose_keeps_the_clock_of_who_is_still_choosing(alice, bob):
+    game = started(alice, bob)
+    deadline = game.deadline
+    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
+    game.refresh_from_db()
+    assert game.deadline == deadline
+
+
+def test_stale_ply_is_refused(alice, bob):
+    game = started(alice, bob)
+    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
+    with pytest.raises(StaleMove, match="moved on since you loaded this page"):
+        services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)
+    assert Move.objects.count() == 1
+
+
+def test_illegal_move_gives_the_engines_reason(alice, bob):
+    game = started(alice, bob)
+    with pytest.raises(MoveRejected) as caught:
+        services.move_submit(game=game, user=alice, text="place 1,0", seen_ply=0)
+    assert caught.value.reason == "Place: not now; every player is choosing a starter card"
+    assert not Move.objects.exists()
+
+
+def test_not_your_turn(alice, bob):
+    game = play_to_place(alice, bob)
+    mover = game.to_move
+    other = bob if mover == "red" else alice
+    with pytest.raises(MoveRejected, match="Not your turn"):
+        services.move_submit(game=game, user=other, text="place 1,0", seen_ply=game.ply)
+
+
+def play_to_place(alice, bob):
+    game = started(alice, bob)
+    services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)
+    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=1)
+    game.refresh_from_db()
+    assert game.phase == "place"
+    return game
+
+
+def test_a_card_not_in_hand_is_refused_with_the_rule(alice, bob):
+    game = started(alice, bob)
+    hand = game.snapshot["hands"]["red"]
+    missing = next(c for c in ("2S", "3S", "4S", "5S") if c not in hand)
+    with pytest.raises(MoveRejected, match=f"Choose: .*{missing}"):
+        services.move_submit(game=game, user=alice, text=f"choose {missing}", seen_ply=0)
+
+
+@pytest.mark.parametrize("text", ["", "dance", "build 7H", "build 7X 1,0", "grow Q 1,0"])
+def test_malformed_notation(alice, bob, text):
+    game = started(alice, bob)
+    with pytest.raises(MoveRejected, match="Cannot read that move"):
+        services.move_submit(game=game, user=alice, text=text, seen_ply=0)
+
+
+def test_a_finished_game_takes_no_moves(alice, bob):
+    game = started(alice, bob)
+    services.player_resign(game=game, user=alice)
+    with pytest.raises(MoveRejected, match="over"):
+        services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=1)
+
+
+def test_an_open_game_takes_no_moves(alice, bob):
+    game = new_game(alice)
+    with pytest.raises(MoveRejected, match="not started"):
+        services.move_submit(game=game, user=alice, text="draw", seen_ply=0)
+
+
+def test_a_non_player_cannot_move(alice, bob, charlie):
+    game = started(alice, bob)
+    with pytest.raises(NotAPlayer):
+        services.move_submit(game=game, user=charlie, text="choose 7H", seen_ply=0)
+
+
+def test_resign_through_move_submit_is_recorded_as_a_move(alice, bob):
+    game = started(alice, bob)
+    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
+    row = services.move_submit(game=game, user=alice, text=" Resign ", seen_ply=0)  # any ply: resign is always allowed
+    game.refresh_from_db()
+    assert (row.ply, row.seat.colour, row.notation) == (1, "red", "resign")
+    assert game.status == Game.Status.FINISHED
+    assert (game.winner, game.result_reason, game.phase, game.to_move) == ("yellow", "resignation", "over", "")
+    assert game.finished_at is not None and game.deadline is None
+    assert game.seats.get(user=alice).resigned
+
+
+def test_a_resigned_player_cannot_move(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+    services.player_resign(game=game, user=charlie)
+    with pytest.raises(NotAPlayer, match="left this game"):
+        services.move_submit(game=game, user=charlie, text="draw", seen_ply=1)
+
+
+def test_the_clock_restarts_for_a_new_mover_only(alice, bob):
+    game = play_plies(start_game(alice, bob), 2)  # both starters chosen: now a placement
+    assert game.phase == "place"
+    placed_by = mover(game)
+    started_at = game.turn_started_at
+    game = play_plies(game, 1)
+    assert mover(game) != placed_by and game.turn_started_at > started_at
+    assert (game.deadline - game.turn_started_at).days == game.time_limit_days
+
+
+def test_a_discard_keeps_the_turns_clock(alice, bob):
+    game = start_game(alice, bob)
+    for _ in range(400):
+        game = play_plies(game, 1)
+        if game.phase == "discard" and game.turn_started_at is not None and game.snapshot["turn"] > 0:
+            break
+    assert game.phase == "discard"
+    clock = game.turn_started_at
+    game = play_plies(game, 1)  # the discard itself: the next player's turn starts now
+    assert game.turn_started_at >= clock
+
+
+def test_the_log_has_no_gap_and_the_snapshot_is_the_replay_of_the_log(alice, bob, charlie):
+    game = play_plies(start_game(alice, bob, charlie), 60)
+    plies = list(game.moves.values_list("ply", flat=True))
+    assert plies == list(range(game.ply))
+    record = selectors.game_record(game)
+    record["seed"] = game.seed  # the server's own check may use the secret
+    assert from_position(game.snapshot) == replay(record)
+
+
+def test_a_winning_move_finishes_the_game(alice, bob):
+    game = play_plies(start_game(alice, bob, seed=GOOD_SEED), 800)
+    assert game.status == Game.Status.FINISHED
+    assert (game.phase, game.to_move, game.result_reason) == ("over", "", "power block")
+    assert game.winner in ("red", "yellow") and game.finished_at is not None and game.deadline is None
+    last = game.moves.last()
+    assert last.seat.colour == game.winner and "with a power block" in last.descriptions["*"]
+    with pytest.raises(MoveRejected, match="over"):
+        services.move_submit(game=game, user=alice, text="draw", seen_ply=game.ply)
+
+
+def test_a_move_lapses_an_open_draw_proposal(alice, bob):
+    game = play_plies(start_game(alice, bob), 1)
+    proposal = services.draw_propose(game=game, user=alice)
+    play_plies(game, 1)
+    proposal.refresh_from_db()
+    assert proposal.status == DrawProposal.Status.LAPSED
+
+
+def test_refused_moves_change_nothing(alice, bob):
+    game = play_plies(start_game(alice, bob), 5)
+    before = (game.ply, game.snapshot, game.deadline, Move.objects.count())
+    colour = mover(game)
+    for text in ("fly 9,9 8,8 pay AS", "nonsense", "build 7H"):
+        with pytest.raises(MoveRejected):
+            services.move_submit(game=game, user=user_of(game, colour), text=text, seen_ply=game.ply)
+    game.refresh_from_db()
+    assert (game.ply, game.snapshot, game.deadline, Move.objects.count()) == before
+
+
+def test_every_offered_legal_move_is_accepted(alice, bob):
+    """What the page offers agrees with what move_submit accepts (one of each kind, at a few points)."""
+    game = start_game(alice, bob)
+    for _ in range(10):
+        game = play_plies(game, 7)
+        colour = mover(game)
+        for move in legal_moves(services.state_of(game), colour)[:3]:
+            if str(move) == "resign":
+                continue
+            with services.transaction.atomic():
+                services.move_submit(game=game, user=user_of(game, colour), text=str(move), seen_ply=game.ply)
+                services.transaction.set_rollback(True)
+            game.refresh_from_db()
