@@ -279,10 +279,10 @@ def _game_over(draft: Draft, winner: str | None, reason: str) -> None:
     draft.winner, draft.reason = winner, reason
 
 
-def draw_cards(state: State, colour: str, count: int) -> State:
-    """`colour` draws `count` cards, reshuffling the discard pile into an empty deck (rules.md 10)."""
+def draw_cards(state: State, colour: str, n: int) -> State:
+    """`colour` draws `n` cards, reshuffling the discard pile into an empty deck (rules.md 10)."""
     draft = Draft(state)
-    draft.draw(colour, count)
+    draft.draw(colour, n)
     return draft.finish()
 
 
