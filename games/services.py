@@ -282,7 +282,7 @@ def _record(game: Game, seat: Seat, move: EngineMove, before: State, after: Stat
     )
     game.ply += 1
     game.snapshot = to_position(after)
-    _set_clock(game, after, now, new_movers=not set(rules.movers(after)) <= set(game.to_move.split(",")))
+    _set_clock(game, after, now, new_movers=_owes_new_move(before, after))
     if after.phase == "over":
         _finish(game, after, now)
     game.save()
@@ -298,6 +298,15 @@ def _descriptions(move: EngineMove, seat: Seat, before: State, after: State) -> 
     """The public words under "*", plus each player's own version ("you drew 9D")."""
     texts = {"*": describe(move, seat.colour, before, after, None)}
     return texts | {colour: describe(move, seat.colour, before, after, colour) for colour in before.players}
+
+
+def _owes_new_move(before: State, after: State) -> bool:
+    """Whether a fresh clock starts: someone new must move, or the same player faces a new step
+    (placing right after choosing). The discard inside one's own turn, and the starters the others
+    still have to choose, keep the clock already running."""
+    if not set(rules.movers(after)) <= set(rules.movers(before)):
+        return True
+    return before.phase != after.phase and (before.phase, after.phase) != ("act", "discard")
 
 
 def _set_clock(game: Game, state: State, now: datetime, *, new_movers: bool) -> None:

@@ -18,7 +18,7 @@ import random
 import smtplib
 import traceback
 from datetime import datetime, timedelta
-from enum import Enum
+from enum import StrEnum
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -37,7 +37,7 @@ TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER_50, Kind.REMINDER_80}
 MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout for a countdown task
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     SENT = "sent"
     SKIPPED = "skipped"
     DEFERRED = "deferred"  # quiet hours: the sweep hands it back to a worker when they end

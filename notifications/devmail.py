@@ -40,8 +40,12 @@ def letters(limit: int = 200) -> list[Letter]:
 
 
 def _summary(path: Path, message: EmailMessage) -> Letter:
-    return Letter(name=path.name, to=str(message["To"] or ""), subject=str(message["Subject"] or ""),
-                  date=str(message["Date"] or ""))
+    return Letter(
+        name=path.name,
+        to=str(message["To"] or ""),
+        subject=str(message["Subject"] or ""),
+        date=str(message["Date"] or ""),
+    )
 
 
 def letter(name: str) -> Letter | None:
@@ -54,10 +58,13 @@ def letter(name: str) -> Letter | None:
     message = _parse(path)
     text = message.get_body(("plain",))
     html = message.get_body(("html",))
-    return Letter(**vars(_summary(path, message)) | {
-        "text": text.get_content() if text else "",
-        "html": _inline_images(message, html.get_content()) if html else "",
-    })
+    return Letter(
+        **vars(_summary(path, message))
+        | {
+            "text": text.get_content() if text else "",
+            "html": _inline_images(message, html.get_content()) if html else "",
+        }
+    )
 
 
 def _inline_images(message: EmailMessage, html: str) -> str:

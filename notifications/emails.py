@@ -9,6 +9,7 @@ the position as it is then.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from email.mime.image import MIMEImage
 from email.utils import formataddr
@@ -33,6 +34,7 @@ from .textboard import board_text
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
 BOARD_CID = "board"
+TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
 BOARD_PNG_WIDTH = 560
 STEP = {"choose": "choose your starter card", "place": "place your starter", "discard": "discard down to 6 cards"}
 
@@ -120,7 +122,8 @@ def table(game: Game, seat: Seat) -> dict[str, Any]:
     state = from_position(game.snapshot)
     shown = engine_view(state, seat.colour)
     preference = selectors.preference_for(seat.user)
-    clock = next((c for c in selectors.mover_clocks(game) if c.colour == seat.colour), None)
+    moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned
+    clock = selectors.seat_clock(game, seat) if moving else None
     away = selectors.table_away(game)
     return {
         "game": game,
@@ -178,7 +181,7 @@ def _headline(since: list[selectors.MoveLine], colour: str) -> str:
     line = (interesting or since or [None])[-1]
     if line is None:
         return "the game goes on"
-    words = line.words.split("; ")[0]
+    words = TRAILING_CELL.sub("", line.words.split("; ")[0])  # "blue built 7H", the cell is in the body
     return words if len(words) <= 70 else words[:67] + "..."
 
 

@@ -20,7 +20,9 @@ class PreferenceForm(forms.Form):
     mode = forms.ChoiceField(label="Email me", choices=Preference.Mode.choices, widget=forms.RadioSelect)
     time_zone = forms.ChoiceField(label="My time zone", choices=_zone_choices)
     quiet_from = forms.TimeField(
-        label="Quiet hours from", required=False, widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        label="Quiet hours from",
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         help_text="Emails that fall in your quiet hours wait until they end. Leave both empty for none.",
     )
     quiet_until = forms.TimeField(

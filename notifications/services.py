@@ -29,8 +29,15 @@ log = logging.getLogger(__name__)
 Kind = Notification.Kind
 
 # Kinds a player in "daily digest" mode still gets at once: they are rare and they matter now.
-EVENT_KINDS = {Kind.GAME_STARTED, Kind.GAME_OVER, Kind.DRAW_PROPOSED, Kind.PLAYER_RESIGNED, Kind.TIMED_OUT,
-               Kind.REMINDER_50, Kind.REMINDER_80}
+EVENT_KINDS = {
+    Kind.GAME_STARTED,
+    Kind.GAME_OVER,
+    Kind.DRAW_PROPOSED,
+    Kind.PLAYER_RESIGNED,
+    Kind.TIMED_OUT,
+    Kind.REMINDER_50,
+    Kind.REMINDER_80,
+}
 
 
 # ----------------------------------------------------------------------------- the outbox
@@ -120,7 +127,9 @@ def wants(user, kind: str) -> bool:
     return mode == Preference.Mode.EVERY_TURN or kind in EVENT_KINDS or kind == Kind.DIGEST
 
 
-def write_row(*, game: Game | None, recipient, kind: str, actor: str = "", digest_date: date | None = None) -> int | None:
+def write_row(
+    *, game: Game | None, recipient, kind: str, actor: str = "", digest_date: date | None = None
+) -> int | None:
     """One outbox row, sent after commit; None when that email was already written (the unique row)."""
     now = timezone.now()
     lookup = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}

@@ -79,7 +79,9 @@ def remind(game: Game, clock: Clock, now: datetime) -> int:
     # (a new unique key) but not the clock, so look at every reminder since the clock started.
     sent = set(
         Notification.objects.filter(
-            game=game, recipient_id=clock.user_id, kind__in=[k for _, k in REMINDERS],
+            game=game,
+            recipient_id=clock.user_id,
+            kind__in=[k for _, k in REMINDERS],
             created_at__gte=game.turn_started_at,
         ).values_list("kind", flat=True)
     )
@@ -121,6 +123,8 @@ def write_digests(now: datetime) -> int:
         if local.hour < settings.NOTIFICATIONS_DIGEST_HOUR or not selectors.waiting_games(preference.user):
             continue
         if services.wants(preference.user, Kind.DIGEST):
-            written += services.write_row(game=None, recipient=preference.user, kind=Kind.DIGEST,
-                                          digest_date=local.date()) is not None
+            written += (
+                services.write_row(game=None, recipient=preference.user, kind=Kind.DIGEST, digest_date=local.date())
+                is not None
+            )
     return written

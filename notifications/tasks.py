@@ -5,7 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from . import delivery, sweep as sweeping
+from . import delivery
+from . import sweep as sweeping
 
 DATABASE_RETRIES = 5  # a database that stays down longer is the sweep's to recover from
 

@@ -43,8 +43,9 @@ def read_play_token(token: str) -> PlayLink:
     try:
         payload = signing.loads(token, salt=PLAY_SALT, max_age=max_age)
     except signing.SignatureExpired:
-        raise BadToken("This link has expired: links in our emails work for "
-                       f"{settings.NOTIFICATIONS_PLAY_LINK_DAYS} days.") from None
+        raise BadToken(
+            f"This link has expired: links in our emails work for {settings.NOTIFICATIONS_PLAY_LINK_DAYS} days."
+        ) from None
     except signing.BadSignature:
         raise BadToken("This link is not valid: it may have been cut short or changed.") from None
     user = _active_user(payload.get("u"))

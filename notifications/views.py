@@ -32,8 +32,9 @@ def play_link(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "notifications/link_invalid.html", {"message": str(error)}, status=400)
     game = Game.objects.filter(pk=link.game_id).first()
     if game is None:
-        return render(request, "notifications/link_invalid.html",
-                      {"message": "This game no longer exists."}, status=404)
+        return render(
+            request, "notifications/link_invalid.html", {"message": "This game no longer exists."}, status=404
+        )
     if request.user.is_authenticated and request.user.pk != link.user.pk:
         # Never swap accounts behind someone's back (a shared computer, a forwarded email).
         context = {"game": game, "game_url": game_page_url(game), "link_user": link.user}
@@ -69,30 +70,56 @@ def preferences(request: HttpRequest) -> HttpResponse:
         if action == "save":
             form = PreferenceForm(request.POST)
             done = form.is_valid() and _attempt(
-                request, form, "Your email settings are saved.",
-                services.preference_update, user=request.user, **form.cleaned_data,
+                request,
+                form,
+                "Your email settings are saved.",
+                services.preference_update,
+                user=request.user,
+                **form.cleaned_data,
             )
         elif action == "away":
             away_form = AwayForm(request.POST)
             done = away_form.is_valid() and _attempt(
-                request, away_form, "Your days away are saved: your clocks stop on those days.",
-                services.away_add, user=request.user, today=today, **away_form.cleaned_data,
+                request,
+                away_form,
+                "Your days away are saved: your clocks stop on those days.",
+                services.away_add,
+                user=request.user,
+                today=today,
+                **away_form.cleaned_data,
             )
         elif action == "back":
             away_id = int(request.POST.get("away_id") or 0) if (request.POST.get("away_id") or "0").isdigit() else 0
-            done = _attempt(request, None, "Welcome back: your clocks run again.",
-                            services.away_end, user=request.user, away_id=away_id)
+            done = _attempt(
+                request,
+                None,
+                "Welcome back: your clocks run again.",
+                services.away_end,
+                user=request.user,
+                away_id=away_id,
+            )
     if done:
         return redirect("notifications:preferences")
-    context = {"form": form, "away_form": away_form, "preference": preference,
-               "periods": selectors.away_periods(request.user, from_day=today), "today": today,
-               "digest_hour": settings.NOTIFICATIONS_DIGEST_HOUR}
+    context = {
+        "form": form,
+        "away_form": away_form,
+        "preference": preference,
+        "periods": selectors.away_periods(request.user, from_day=today),
+        "today": today,
+        "digest_hour": settings.NOTIFICATIONS_DIGEST_HOUR,
+    }
     return render(request, "notifications/preferences.html", context)
 
 
 def _preference_form(preference: Preference) -> PreferenceForm:
-    return PreferenceForm(initial={"mode": preference.mode, "time_zone": preference.time_zone,
-                                   "quiet_from": preference.quiet_from, "quiet_until": preference.quiet_until})
+    return PreferenceForm(
+        initial={
+            "mode": preference.mode,
+            "time_zone": preference.time_zone,
+            "quiet_from": preference.quiet_from,
+            "quiet_until": preference.quiet_until,
+        }
+    )
 
 
 def _attempt(request: HttpRequest, form, done: str, service, **kwargs) -> bool:
@@ -116,8 +143,9 @@ def _debug_only() -> None:
 
 def dev_mail(request: HttpRequest) -> HttpResponse:
     _debug_only()
-    return render(request, "notifications/dev_mail.html", {"letters": devmail.letters(),
-                                                           "backend": settings.EMAIL_BACKEND})
+    return render(
+        request, "notifications/dev_mail.html", {"letters": devmail.letters(), "backend": settings.EMAIL_BACKEND}
+    )
 
 
 def dev_mail_message(request: HttpRequest, name: str) -> HttpResponse:

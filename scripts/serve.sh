@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run zarkcity locally from a fresh clone: venv, dependencies, database (SQLite under var/),
 # demo players and game, then the development server on 127.0.0.1:${PORT:-8000}.
-# No PostgreSQL, Redis or mail server needed; emails are printed on this terminal.
+# No PostgreSQL, Redis or mail server needed; emails land in var/mail, listed at /dev/mail/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,5 +22,14 @@ echo "==> migrating the database"
 .venv/bin/python manage.py migrate --no-input -v 0
 echo "==> demo players and game"
 .venv/bin/python manage.py demo
+if [ "${NO_WORKER:-0}" != 1 ]; then
+  # The real Celery worker with beat inside it (emails, reminders, timeouts, digests), over the
+  # server-less filesystem broker in var/broker (Redis when REDIS_URL is set). NO_WORKER=1 skips it.
+  echo "==> Celery worker + beat in the background (log: var/celery.log; sent mail: /dev/mail/)"
+  .venv/bin/celery -A zarkcity_site worker --beat --pool solo --concurrency 1 --loglevel INFO \
+    --without-mingle --without-gossip >var/celery.log 2>&1 &
+  worker_pid=$!
+  trap 'kill "$worker_pid" 2>/dev/null || true' EXIT
+fi
 echo "==> serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops)"
-exec .venv/bin/python manage.py runserver "127.0.0.1:${PORT}"
+.venv/bin/python manage.py runserver "127.0.0.1:${PORT}"

@@ -13,7 +13,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -qq --disable-pip-version-check -r requirements-dev.txt
 
-if ! command -v chromium >/dev/null 2>&1; then
+if [ ! -x /usr/bin/chromium ]; then  # the browser tests drive this one (tests/browser/conftest.py)
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "==> installing Debian's chromium for the browser tests"
     if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
@@ -21,6 +21,14 @@ if ! command -v chromium >/dev/null 2>&1; then
     fi
   else
     echo "note: chromium is not installed (and we are not root with apt): browser tests will skip" >&2
+  fi
+fi
+
+if ! .venv/bin/python -c "import cairosvg" >/dev/null 2>&1; then
+  # cairosvg (the board PNG in turn emails) needs Debian's libcairo2; the base image has it.
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's libcairo2 for cairosvg"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcairo2 >/dev/null || true
   fi
 fi
 

@@ -81,6 +81,10 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a busy writer instead of failing at once: the worker and the web process share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # A transaction that reads, then writes, cannot wait for the lock (SQLite fails it at once with
+    # "database is locked"): take the write lock at BEGIN. WAL lets the worker read while the web writes.
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -162,6 +166,10 @@ else:
         "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
+    # kombu's filesystem transport fails on a missing folder: a fresh clone (or a new
+    # ZARKCITY_VAR_DIR) must be able to queue its first email without a setup step.
+    for _folder in ("broker", "broker-processed", "broker-control"):
+        (VAR_DIR / _folder).mkdir(parents=True, exist_ok=True)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

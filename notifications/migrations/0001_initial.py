@@ -7,69 +7,153 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Preference',
+            name="Preference",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mode', models.CharField(choices=[('every_turn', 'an email every time it is my turn'), ('digest', 'one email a day listing the games waiting for me'), ('none', 'no email at all')], default='every_turn', max_length=12)),
-                ('quiet_from', models.TimeField(blank=True, null=True)),
-                ('quiet_until', models.TimeField(blank=True, null=True)),
-                ('time_zone', models.CharField(default='UTC', max_length=64)),
-                ('unsubscribed_at', models.DateTimeField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='notification_preference', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("every_turn", "an email every time it is my turn"),
+                            ("digest", "one email a day listing the games waiting for me"),
+                            ("none", "no email at all"),
+                        ],
+                        default="every_turn",
+                        max_length=12,
+                    ),
+                ),
+                ("quiet_from", models.TimeField(blank=True, null=True)),
+                ("quiet_until", models.TimeField(blank=True, null=True)),
+                ("time_zone", models.CharField(default="UTC", max_length=64)),
+                ("unsubscribed_at", models.DateTimeField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notification_preference",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Away',
+            name="Away",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_day', models.DateField()),
-                ('last_day', models.DateField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='away_periods', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("first_day", models.DateField()),
+                ("last_day", models.DateField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="away_periods",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'days away',
-                'ordering': ['user', 'first_day'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('last_day__gte', models.F('first_day'))), name='away_ends_after_it_starts')],
+                "verbose_name_plural": "days away",
+                "ordering": ["user", "first_day"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("last_day__gte", models.F("first_day"))), name="away_ends_after_it_starts"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ply', models.PositiveIntegerField(default=0)),
-                ('kind', models.CharField(choices=[('your_turn', 'your turn'), ('game_started', 'game started'), ('game_over', 'game over'), ('draw_proposed', 'draw proposed'), ('player_resigned', 'player resigned'), ('timed_out', 'player timed out'), ('reminder_50', 'reminder: half the time used'), ('reminder_80', 'reminder: 80% of the time used'), ('digest', 'daily digest')], max_length=20)),
-                ('actor', models.CharField(blank=True, max_length=10)),
-                ('digest_date', models.DateField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('pending', 'pending'), ('sending', 'sending'), ('sent', 'sent'), ('failed', 'failed'), ('skipped', 'skipped')], default='pending', max_length=10)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.TextField(blank=True)),
-                ('skip_reason', models.CharField(blank=True, max_length=100)),
-                ('send_after', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('queued_at', models.DateTimeField(blank=True, null=True)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('message_id', models.CharField(blank=True, max_length=200)),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to='games.game')),
-                ('recipient', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("ply", models.PositiveIntegerField(default=0)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("your_turn", "your turn"),
+                            ("game_started", "game started"),
+                            ("game_over", "game over"),
+                            ("draw_proposed", "draw proposed"),
+                            ("player_resigned", "player resigned"),
+                            ("timed_out", "player timed out"),
+                            ("reminder_50", "reminder: half the time used"),
+                            ("reminder_80", "reminder: 80% of the time used"),
+                            ("digest", "daily digest"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("actor", models.CharField(blank=True, max_length=10)),
+                ("digest_date", models.DateField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "pending"),
+                            ("sending", "sending"),
+                            ("sent", "sent"),
+                            ("failed", "failed"),
+                            ("skipped", "skipped"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.TextField(blank=True)),
+                ("skip_reason", models.CharField(blank=True, max_length=100)),
+                ("send_after", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("queued_at", models.DateTimeField(blank=True, null=True)),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("message_id", models.CharField(blank=True, max_length=200)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notifications",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "recipient",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notifications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-pk'],
-                'indexes': [models.Index(fields=['status', 'queued_at'], name='notification_outbox')],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('game__isnull', False)), fields=('game', 'ply', 'recipient', 'kind'), name='notification_once_per_game_ply_kind'), models.UniqueConstraint(condition=models.Q(('kind', 'digest')), fields=('recipient', 'digest_date'), name='notification_one_digest_a_day')],
+                "ordering": ["-created_at", "-pk"],
+                "indexes": [models.Index(fields=["status", "queued_at"], name="notification_outbox")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("game__isnull", False)),
+                        fields=("game", "ply", "recipient", "kind"),
+                        name="notification_once_per_game_ply_kind",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("kind", "digest")),
+                        fields=("recipient", "digest_date"),
+                        name="notification_one_digest_a_day",
+                    ),
+                ],
             },
         ),
     ]

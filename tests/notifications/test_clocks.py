@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from games.models import Game
-from notifications import clock, selectors, services as notify, sweep
+from notifications import clock, selectors, sweep
+from notifications import services as notify
 from notifications.models import Notification, Preference
 from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
 
@@ -101,11 +102,16 @@ def test_running_out_of_time_in_a_two_player_game_ends_it(alice, bob, django_cap
     assert mail_to(winner)[-1].subject == f"Zark City #{game.pk} is over: you win as the last opponent ran out of time"
     assert mail_to(late)[-1].subject.startswith(f"Zark City #{game.pk} is over: {game.winner} wins")
     assert run_sweep(game.deadline or timezone.now() + timedelta(days=9), django_capture_on_commit_callbacks) == {
-        "requeued": 0, "reminders": 0, "timeouts": 0, "digests": 0
+        "requeued": 0,
+        "reminders": 0,
+        "timeouts": 0,
+        "digests": 0,
     }
 
 
-def test_running_out_of_time_with_three_players_tells_the_table(alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_running_out_of_time_with_three_players_tells_the_table(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
     game = mid_game(alice, bob, charlie)
     late, colour = mover(game), game.to_move
     run_sweep(game.deadline + timedelta(seconds=1), django_capture_on_commit_callbacks)
@@ -219,8 +225,10 @@ T0 = datetime(2030, 3, 1, 12, tzinfo=UTC)
         ([(T0 - timedelta(hours=2), T0 + timedelta(hours=10))], T0 + timedelta(days=3, hours=10)),  # straddles
         ([(T0 + timedelta(days=1), T0 + timedelta(days=2))], T0 + timedelta(days=4)),
         ([(T0 + timedelta(days=4), T0 + timedelta(days=5))], T0 + timedelta(days=3)),  # after the deadline
-        ([(T0 + timedelta(days=1), T0 + timedelta(days=2)), (T0 + timedelta(days=3), T0 + timedelta(days=4))],
-         T0 + timedelta(days=5)),  # the second one falls inside the extended clock
+        (
+            [(T0 + timedelta(days=1), T0 + timedelta(days=2)), (T0 + timedelta(days=3), T0 + timedelta(days=4))],
+            T0 + timedelta(days=5),
+        ),  # the second one falls inside the extended clock
     ],
 )
 def test_deadline_adds_each_day_away_the_clock_meets(spans, expected):

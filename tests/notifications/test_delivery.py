@@ -17,7 +17,8 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from notifications import delivery, services as notify, sweep
+from notifications import delivery, sweep
+from notifications import services as notify
 from notifications.delivery import Outcome
 from notifications.models import Notification
 from notifications.tasks import deliver
@@ -172,8 +173,11 @@ def test_the_broker_down_when_the_move_is_made_costs_a_delay_not_an_email(
 
 def test_quiet_hours_hold_the_email_until_they_end(alice, bob):
     notify.preference_update(
-        user=alice, mode="every_turn", time_zone="Europe/Paris",
-        quiet_from=timezone.datetime(2000, 1, 1, 22).time(), quiet_until=timezone.datetime(2000, 1, 1, 7).time(),
+        user=alice,
+        mode="every_turn",
+        time_zone="Europe/Paris",
+        quiet_from=timezone.datetime(2000, 1, 1, 22).time(),
+        quiet_until=timezone.datetime(2000, 1, 1, 7).time(),
     )
     night = timezone.datetime(2030, 1, 15, 23, 30, tzinfo=timezone.get_fixed_timezone(60))  # 23:30 in Paris
     with time_machine.travel(night, tick=False):
@@ -203,8 +207,6 @@ def test_operators_see_failed_rows_and_can_send_them_again(
     detail = admin_client.get(f"/admin/notifications/notification/{row.pk}/change/")
     assert "no such user" in detail.text
     with django_capture_on_commit_callbacks(execute=True):
-        admin_client.post(
-            "/admin/notifications/notification/", {"action": "send_again", "_selected_action": [row.pk]}
-        )
+        admin_client.post("/admin/notifications/notification/", {"action": "send_again", "_selected_action": [row.pk]})
     row.refresh_from_db()
     assert row.status == Status.SENT and len(mail.outbox) == 1

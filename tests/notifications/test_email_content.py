@@ -134,8 +134,11 @@ def test_an_email_is_built_from_the_row_at_sending_time(alice, bob):
     assert message.to == ["alice <alice@example.com>"]
     hand = state(game).hands["red"]
     assert all(card in message.body for card in hand)
-    assert not any(_named(card, _without_links(message.body)) for card in state(game).hands["yellow"]
-                   if card not in hand and card != "JK")
+    assert not any(
+        _named(card, _without_links(message.body))
+        for card in state(game).hands["yellow"]
+        if card not in hand and card != "JK"
+    )
 
 
 def test_the_text_board_is_a_grid_of_cards_and_pieces():
@@ -153,3 +156,15 @@ def test_the_text_board_is_a_grid_of_cards_and_pieces():
         "1 | 2C r:L      | .",
         "(x across, y down; r = red, b = blue; S small, M medium, L large)",
     ]
+
+
+def test_the_subject_names_the_move_that_made_it_their_turn_not_the_discard_after_it():
+    from notifications.emails import _headline
+    from notifications.selectors import MoveLine
+
+    lines = [
+        MoveLine(3, "blue", "blue built 7H at 2,0; the discard pile was shuffled", "build 7H 2,0"),
+        MoveLine(4, "blue", "blue discarded 3C; your turn: you drew 1 card: 9D", "discard 3C"),
+    ]
+    assert _headline(lines, "red") == "blue built 7H"
+    assert _headline([], "red") == "the game goes on"

@@ -10,7 +10,6 @@ from games import services
 from games.services import MoveRejected
 from notifications import services as notify
 from notifications.models import Notification, Preference
-
 from tests.notifications.helpers import mail_to, play, play_setup, play_turn, start_game, state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
@@ -29,7 +28,9 @@ def test_the_deal_tells_every_player_to_choose_a_starter(alice, bob, charlie, dj
     assert sorted(m.subject for m in mail.outbox) == [f"Zark City #{game.pk} has started: choose your starter card"] * 3
 
 
-def test_choosing_starters_sends_nothing_until_someone_must_place(alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_choosing_starters_sends_nothing_until_someone_must_place(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
     game = start_game(alice, bob, charlie)
     with django_capture_on_commit_callbacks(execute=True):
         play(game, "red")
@@ -64,7 +65,9 @@ def test_a_turn_ends_with_one_email_to_the_next_player_and_none_for_the_discard_
     assert email.subject == f"Zark City #{game.pk}: {mover} drew 3 cards, your turn"
 
 
-def test_the_email_lists_every_move_since_the_recipients_last_turn(alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_the_email_lists_every_move_since_the_recipients_last_turn(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
     game = start_game(alice, bob, charlie)
     play_setup(game)
     first = play_turn(game)
@@ -97,7 +100,9 @@ def test_the_same_email_is_written_once_however_often_it_is_asked_for(alice, bob
     assert len(mail.outbox) == 0  # the first two were captured by nobody: they wait in the outbox
 
 
-def test_resigning_tells_the_others_and_the_next_player_hears_it_once(alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_resigning_tells_the_others_and_the_next_player_hears_it_once(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
     game = start_game(alice, bob, charlie)
     play_setup(game)
     mover = state(game).to_move
@@ -123,11 +128,16 @@ def test_the_end_of_the_game_goes_to_everyone_who_sat_down(alice, bob, django_ca
     assert not Notification.objects.filter(kind=Kind.PLAYER_RESIGNED).exists()
     subjects = {m.to[0]: m.subject for m in mail.outbox if "is over" in m.subject}
     assert subjects["bob <bob@example.com>"] == f"Zark City #{game.pk} is over: you win as every other player resigned"
-    assert subjects["alice <alice@example.com>"] == f"Zark City #{game.pk} is over: yellow wins as every other player resigned"
+    assert (
+        subjects["alice <alice@example.com>"]
+        == f"Zark City #{game.pk} is over: yellow wins as every other player resigned"
+    )
     assert f"/games/{game.pk}/" in mail_to(alice)[-1].body  # the archive page
 
 
-def test_a_draw_offer_goes_to_the_others_and_an_agreed_draw_ends_the_game(alice, bob, charlie, django_capture_on_commit_callbacks):
+def test_a_draw_offer_goes_to_the_others_and_an_agreed_draw_ends_the_game(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
     game = start_game(alice, bob, charlie)
     with django_capture_on_commit_callbacks(execute=True):
         services.draw_propose(game=game, user=alice)

@@ -18,10 +18,10 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.db.utils import OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
+from engine.zarkcity.notation import Discard, Draw
 from notifications import sweep
 from notifications.models import Notification
 from notifications.tasks import deliver
-from engine.zarkcity.notation import Discard, Draw
 from tests.notifications.helpers import mail_to, play, start_game, state
 from zarkcity_site.celery import app as celery_app
 
@@ -37,6 +37,10 @@ def worker(settings):
     assert celery_app.conf.broker_url.startswith("redis://")
     with start_worker(celery_app, pool="solo", perform_ping_check=False, queues=[queue], shutdown_timeout=20) as w:
         yield w
+    with celery_app.connection_for_write() as connection:
+        # Leave nothing behind on the shared Redis: the queue's exchange bindings outlive the worker.
+        client = connection.default_channel.client
+        client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
 
 
 def wait_for(condition, timeout: float = 30.0):
@@ -124,7 +128,8 @@ def test_smtp_refusing_twice_then_accepting_sends_one_email(alice, bob, worker, 
     assert [r.status for r in rows] == [Status.SENT, Status.SENT]
     assert sum(r.attempts for r in rows) == 4  # two refusals, each retried after a countdown, then both go
     assert len(mail.outbox) == 2 and {m.to[0] for m in mail.outbox} == {
-        "alice <alice@example.com>", "bob <bob@example.com>"
+        "alice <alice@example.com>",
+        "bob <bob@example.com>",
     }
 
 

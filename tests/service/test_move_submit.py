@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+import time_machine
 
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.position import from_position
@@ -142,6 +145,22 @@ def test_the_clock_restarts_for_a_new_mover_only(alice, bob):
     game = play_plies(game, 1)
     assert mover(game) != placed_by and game.turn_started_at > started_at
     assert (game.deadline - game.turn_started_at).days == game.time_limit_days
+
+
+def test_placing_right_after_choosing_gets_a_fresh_clock(alice, bob):
+    """The last to choose a starter may be the one who must place: placing is a new move, a new clock."""
+    game = start_game(alice, bob)
+    choices = {colour: starter_of(game, colour) for colour in ("red", "yellow")}
+    # The higher starter chooses first, so the last to choose is the one who must place.
+    first, last = sorted(choices, key=lambda c: -int(choices[c].split()[1][:-1]))
+    with time_machine.travel(game.started_at + timedelta(days=1)):
+        services.move_submit(game=game, user=user_of(game, first), text=choices[first], seen_ply=0)
+    with time_machine.travel(game.started_at + timedelta(days=2)):
+        services.move_submit(game=game, user=user_of(game, last), text=choices[last], seen_ply=1)
+    game.refresh_from_db()
+    assert game.phase == "place" and mover(game) == last  # the higher starter (or the tie's first) went first
+    assert game.turn_started_at.date() == (game.started_at + timedelta(days=2)).date()
+    assert game.deadline - game.turn_started_at == timedelta(days=game.time_limit_days)
 
 
 def test_a_discard_keeps_the_turns_clock(alice, bob):

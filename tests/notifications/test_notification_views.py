@@ -116,30 +116,52 @@ def test_a_forged_unsubscribe_link_changes_nothing(client, alice):
 def test_the_settings_page_saves_preferences(client, alice):
     client.force_login(alice)
     assert client.get("/notifications/settings/").status_code == 200
-    response = client.post("/notifications/settings/", {
-        "action": "save", "mode": "digest", "time_zone": "Europe/Paris", "quiet_from": "22:00", "quiet_until": "07:30",
-    })
+    response = client.post(
+        "/notifications/settings/",
+        {
+            "action": "save",
+            "mode": "digest",
+            "time_zone": "Europe/Paris",
+            "quiet_from": "22:00",
+            "quiet_until": "07:30",
+        },
+    )
     assert response.status_code == 302
     preference = Preference.objects.get(user=alice)
     assert (preference.mode, preference.time_zone, str(preference.quiet_from), str(preference.quiet_until)) == (
-        "digest", "Europe/Paris", "22:00:00", "07:30:00"
+        "digest",
+        "Europe/Paris",
+        "22:00:00",
+        "07:30:00",
     )
 
 
 def test_half_a_quiet_window_is_refused_with_a_reason(client, alice):
     client.force_login(alice)
-    response = client.post("/notifications/settings/", {
-        "action": "save", "mode": "every_turn", "time_zone": "UTC", "quiet_from": "22:00", "quiet_until": "",
-    })
+    response = client.post(
+        "/notifications/settings/",
+        {
+            "action": "save",
+            "mode": "every_turn",
+            "time_zone": "UTC",
+            "quiet_from": "22:00",
+            "quiet_until": "",
+        },
+    )
     assert response.status_code == 200 and "need both a start and an end" in response.text
 
 
 def test_days_away_are_added_and_ended_from_the_settings_page(client, alice):
     client.force_login(alice)
     today = timezone.now().date()
-    response = client.post("/notifications/settings/", {
-        "action": "away", "first_day": str(today + timedelta(days=2)), "last_day": str(today + timedelta(days=4)),
-    })
+    response = client.post(
+        "/notifications/settings/",
+        {
+            "action": "away",
+            "first_day": str(today + timedelta(days=2)),
+            "last_day": str(today + timedelta(days=4)),
+        },
+    )
     assert response.status_code == 302
     away = Away.objects.get(user=alice)
     assert client.get("/notifications/settings/").text.count("Cancel") == 1
