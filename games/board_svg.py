@@ -4,6 +4,10 @@ Cards are white rounded rectangles with rank and suit in the corner and a large 
 standard cards turn 90 degrees on alternate cells (rules.md 1.3: cosmetic), Arcade cards are square.
 Pyramids are side-on triangles sized S/M/L in their seat colour, each marked with its colour's
 letter so colour-blind players can tell them apart. Every text is escaped.
+
+The game page asks for the `interactive` board: every card and every frontier cell (an empty cell
+beside a card, drawn as a faint dashed slot) carries `data-cell="x,y"` so the page's script can
+make them clickable; the picture mailed or served as board.svg stays the plain one.
 """
 
 from __future__ import annotations
@@ -41,14 +45,19 @@ def card_label(card: str) -> str:
 # ----------------------------------------------------------------------------- the board
 
 
-def render_board_svg(view: dict[str, Any]) -> str:
-    """The whole board as one <svg> element, its viewBox fitted to the cards with a margin."""
+def render_board_svg(view: dict[str, Any], *, interactive: bool = False) -> str:
+    """The whole board as one <svg> element, its viewBox fitted to the cards with a margin.
+
+    `interactive` adds the frontier slots (and widens the picture to show them) and cell data.
+    """
     board = view.get("board") or []
     square = view.get("deck_type") == "arcade"
     if not board:
         return _empty_board()
-    xs = [entry["at"][0] for entry in board]
-    ys = [entry["at"][1] for entry in board]
+    cards = [tuple(entry["at"]) for entry in board]
+    slots = frontier(cards) if interactive else []
+    xs = [x for x, _ in cards + slots]
+    ys = [y for _, y in cards + slots]
     left, top = min(xs) * PITCH - GUTTER - MARGIN, min(ys) * PITCH - GUTTER - MARGIN
     width = (max(xs) - min(xs) + 1) * PITCH + GUTTER + 2 * MARGIN
     height = (max(ys) - min(ys) + 1) * PITCH + GUTTER + 2 * MARGIN
@@ -58,9 +67,29 @@ def render_board_svg(view: dict[str, Any]) -> str:
         "<title>The board</title>",
         _coordinates(sorted(set(xs)), sorted(set(ys)), min(xs), min(ys)),
     ]
+    parts.extend(_slot(cell, square) for cell in slots)
     parts.extend(_square(entry, square) for entry in board)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def frontier(cards: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Empty cells orthogonally next to a card (where a card may be built, hatched, placed or flown), by row."""
+    taken = set(cards)
+    cells = {(x + dx, y + dy) for x, y in cards for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    return sorted(cells - taken, key=lambda cell: (cell[1], cell[0]))
+
+
+def _slot(cell: tuple[int, int], square: bool) -> str:
+    """An empty cell beside the city: a faint dashed outline, a target only while the script lights it."""
+    x, y = cell
+    left, top, w, h = _card_box(x, y, square)
+    return (
+        f'<g class="zc-slot" data-cell="{e(x)},{e(y)}"><title>empty cell {e(x)},{e(y)}</title>'
+        f'<rect class="zc-slot-face" x="{left}" y="{top}" width="{w}" height="{h}" rx="8" ry="8"/>'
+        f'<text class="zc-slot-label" x="{left + w / 2}" y="{top + h / 2}" text-anchor="middle" '
+        f'dominant-baseline="central" font-size="14" font-family="system-ui, sans-serif">{e(x)},{e(y)}</text></g>'
+    )
 
 
 def _empty_board() -> str:
@@ -104,9 +133,10 @@ def _square(entry: dict[str, Any], square: bool) -> str:
     left, top, w, h = _card_box(x, y, square)
     title = f"{card} at {x},{y}: {_pieces_text(pieces)}"
     return (
-        f'<g class="zc-square" data-at="{e(x)},{e(y)}" data-card="{e(card)}"><title>{e(title)}</title>'
+        f'<g class="zc-square" data-at="{e(x)},{e(y)}" data-cell="{e(x)},{e(y)}" data-card="{e(card)}">'
+        f"<title>{e(title)}</title>"
         + _card_face(card, left, top, w, h)
-        + _pieces(pieces, left, top, w, h)
+        + _pieces(pieces, left, top, w, h, f"{x},{y}")
         + "</g>"
     )
 
@@ -146,7 +176,7 @@ def _corner(rank: str, suit: str, symbol: str, ink: str, x: float, y: float, rot
 # ----------------------------------------------------------------------------- pyramids
 
 
-def _pieces(pieces: dict[str, str], left: float, top: float, w: float, h: float) -> str:
+def _pieces(pieces: dict[str, str], left: float, top: float, w: float, h: float, cell: str) -> str:
     """Every piece side by side in a grid over the card's middle, so none hides another."""
     flat = [(colour, size) for colour, sizes in pieces.items() for size in sizes]
     if not flat:
@@ -161,7 +191,7 @@ def _pieces(pieces: dict[str, str], left: float, top: float, w: float, h: float)
         in_row = min(columns, len(flat) - row * columns)  # centre a short last row
         cx = area_left + (column + 0.5) * cell_w + (columns - in_row) * cell_w / 2
         base = area_top + (row + 0.5) * cell_h + PIECE_HEIGHT["L"] * scale / 2
-        drawn.append(_pyramid(colour, size, cx, base, scale))
+        drawn.append(_pyramid(colour, size, cx, base, scale, cell))
     return "".join(drawn)
 
 
@@ -176,7 +206,7 @@ def _grid(count: int, area_w: float, area_h: float) -> tuple[int, float]:
     return best
 
 
-def _pyramid(colour: str, size: str, cx: float, base: float, scale: float) -> str:
+def _pyramid(colour: str, size: str, cx: float, base: float, scale: float, cell: str) -> str:
     """A pyramid seen from the side: a triangle on its base, with its colour's letter inside."""
     height = PIECE_HEIGHT.get(size, PIECE_HEIGHT["S"]) * scale
     half = height * 0.45
@@ -184,7 +214,7 @@ def _pyramid(colour: str, size: str, cx: float, base: float, scale: float) -> st
     points = f"{cx - half:.1f},{base:.1f} {cx + half:.1f},{base:.1f} {cx:.1f},{base - height:.1f}"
     letter = SEAT_LETTER.get(colour, "?")
     return (
-        f'<g class="zc-piece" data-colour="{e(colour)}" data-size="{e(size)}">'
+        f'<g class="zc-piece" data-colour="{e(colour)}" data-size="{e(size)}" data-cell="{e(cell)}">'
         f'<polygon points="{points}" fill="{fill}" stroke="#1f2433" stroke-width="1" stroke-linejoin="round"/>'
         f'<text x="{cx:.1f}" y="{base - height * 0.28:.1f}" text-anchor="middle" '
         f'font-size="{max(7, height * 0.36):.0f}" '

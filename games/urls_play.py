@@ -11,5 +11,6 @@ urlpatterns = [
     path("games/<int:game_id>/draw/", views_play.game_draw, name="game_draw"),
     path("games/<int:game_id>/chat/", views_play.game_chat, name="game_chat"),
     path("games/<int:game_id>/board.svg", views_play.game_board_svg, name="game_board_svg"),
+    path("games/<int:game_id>/ply.json", views_play.game_ply_json, name="game_ply"),
     path("games/<int:game_id>/record.json", views_play.game_record_json, name="game_record"),
 ]

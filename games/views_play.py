@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import selectors, services
 from games.board_svg import render_board_svg, render_hand_svg
 from games.forms import ChatForm, MoveForm
-from games.models import Game
+from games.models import Game, Move
 from games.services import NotAPlayer, PlayError, StaleMove
 
 
@@ -72,8 +73,10 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
     page = {
         "g": context,
         "game": game,
-        "board_svg": render_board_svg(context.view),
+        # The frontier slots only while the game goes on: a finished city needs no empty cells.
+        "board_svg": render_board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
         "hand_svg": render_hand_svg(context.hand, deck_type=game.deck) if context.hand else "",
+        "play_data": _play_data(game, context),
         "move_form": move_form,
         "chat_form": ChatForm(),
         "move_error": error,
@@ -81,6 +84,58 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "quick_kinds": QUICK_KINDS,
     }
     return render(request, "games/game.html", page, status=status)
+
+
+def _play_data(game: Game, context: selectors.GameContext) -> dict:
+    """What the board script needs, embedded as JSON: this viewer's own legal moves and nothing else.
+
+    The moves come from the engine's list for the viewer, so they name only the viewer's own hand
+    and public facts (cells, colours, sizes); the script derives every highlight from them.
+    """
+    return {
+        "ply": game.ply,
+        "viewer": context.viewer,
+        "phase": context.view["phase"],
+        "active": game.status == Game.Status.ACTIVE,
+        "moves": [move for group in context.legal for move in group.moves],
+        "discard": context.discard_count,
+        "starter": _own_starter(context),
+        "page_url": _page_url(game),
+        "ply_url": reverse("game_ply", args=[game.pk]),
+        "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),
+    }
+
+
+def _own_starter(context: selectors.GameContext) -> str | None:
+    """The viewer's own starter card, which the place step puts down (public once revealed)."""
+    for colour, card in context.view["starters"].get("revealed", []):
+        if colour == context.viewer:
+            return card
+    return None
+
+
+@require_GET
+def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    """How far the game has got, polled by an open page: {ply, status, movers, moved}; public facts only.
+
+    `?since=N` adds the colours that made moves N, N+1, ... (at most 20), for the page's notice.
+    """
+    game = _visible_game(request, game_id)
+    try:
+        since = max(0, int(request.GET.get("since", game.ply)))
+    except ValueError:
+        since = game.ply
+    moved = Move.objects.filter(game=game, ply__gte=since).order_by("ply").values_list("seat__colour", flat=True)
+    response = JsonResponse(
+        {
+            "ply": game.ply,
+            "status": game.status,
+            "movers": [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else [],
+            "moved": list(moved[:20]),
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_GET

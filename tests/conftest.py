@@ -1,8 +1,17 @@
-"""What the whole suite needs: settings for tests that go through the middleware and allauth's views."""
+"""What the whole suite needs: the named users alice, bob, charlie, dave and erin, settings for tests
+that go through the middleware and allauth's views, and the skips for tests that need PostgreSQL or Redis.
+
+Each named user has a verified primary address <name>@example.com (allauth's EmailAddress) and the
+password "correct horse battery staple", so tests can log in with the client or match invitations by email.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
 
 
 @pytest.fixture(autouse=True)
@@ -17,3 +26,64 @@ def _static_files_without_collectstatic(settings):
     instead of indexing an empty STATIC_ROOT (and warning about it) when the middleware starts."""
     settings.WHITENOISE_AUTOREFRESH = True
     settings.WHITENOISE_USE_FINDERS = True
+
+
+NAMES = ("alice", "bob", "charlie", "dave", "erin")
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """PBKDF2 is slow by design; tests log in often and need no protection."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(name: str):
+    user = get_user_model().objects.create_user(username=name, email=f"{name}@example.com", password=PASSWORD)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return make_user("charlie")
+
+
+@pytest.fixture
+def dave(db):
+    return make_user("dave")
+
+
+@pytest.fixture
+def erin(db):
+    return make_user("erin")
+
+
+@pytest.fixture
+def users(alice, bob, charlie, dave, erin):
+    """All five, in seat order."""
+    return [alice, bob, charlie, dave, erin]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked postgres run only on PostgreSQL (DATABASE_URL); tests marked redis only with REDIS_URL."""
+    from django.conf import settings
+
+    on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+    no_postgres = pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://...")
+    no_redis = pytest.mark.skip(reason="needs a real Redis: set REDIS_URL=redis://127.0.0.1:6379/0")
+    for item in items:
+        if "postgres" in item.keywords and not on_postgres:
+            item.add_marker(no_postgres)
+        if "redis" in item.keywords and not os.environ.get("REDIS_URL"):
+            item.add_marker(no_redis)

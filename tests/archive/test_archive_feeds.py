@@ -5,11 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from archive_helpers import finished_rows, play_random, store_game
 from django.urls import reverse
 
 from archive.feeds import fold, ics_escape
 from archive.services import feed_token_ensure
+from tests.archive.archive_helpers import finished_rows, play_random, store_game
 
 pytestmark = pytest.mark.django_db
 ATOM = "{http://www.w3.org/2005/Atom}"

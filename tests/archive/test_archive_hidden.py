@@ -9,11 +9,11 @@ other player) can look. The seed must not appear either.
 from __future__ import annotations
 
 import pytest
-from archive_helpers import card_pattern, play_random, store_game
 from django.urls import reverse
 
 from archive.services import feed_token_ensure
 from engine.zarkcity.state import State
+from tests.archive.archive_helpers import card_pattern, play_random, store_game
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +142,6 @@ def test_private_finished_game_is_open_by_link_but_not_listed(client, alice, bob
 
 @pytest.fixture
 def dave_user(db):
-    from conftest import make_user
+    from tests.conftest import make_user
 
     return make_user("dave")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from archive_helpers import finished_rows
 from django.urls import reverse
 from django.utils import timezone
 
 from archive.selectors import ARCHIVE_PAGE_SIZE
+from tests.archive.archive_helpers import finished_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from archive_helpers import finished_rows
 from django.urls import reverse
 from django.utils import timezone
 
 from archive.models import ArchivedGame, ArchivedPlayer, PlayerRating
 from archive.ratings import START, Skill, rate_game
 from archive.services import archive_backfill, game_archive
+from tests.archive.archive_helpers import finished_rows
 
 pytestmark = pytest.mark.django_db
 

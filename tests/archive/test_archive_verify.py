@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from archive_helpers import play_random, store_game
 from django.urls import reverse
 
 from engine.shuffle import commitment
 from engine.zarkcity.cards import CARDS, deck_cards
 from engine.zarkcity.record import make_record, replay, result_of
 from engine.zarkcity.rules import new_game
+from tests.archive.archive_helpers import play_random, store_game
 
 SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "verify_game.py"
 _spec = importlib.util.spec_from_file_location("verify_game", SCRIPT)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import make_state
 
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.notation import Move, Resign, parse, parse_cell
 from engine.zarkcity.rules import apply
 from engine.zarkcity.state import State
+from tests.engine.helpers import make_state
 
 
 def position(

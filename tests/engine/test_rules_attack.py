@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import make_state, play
 
 from engine.errors import IllegalMoveError
 from engine.shuffle import shuffled
 from engine.zarkcity.rules import draw_cards
 from engine.zarkcity.state import State
+from tests.engine.helpers import make_state, play
 
 DECK = ("2S", "3S", "4S", "5S", "6S")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import make_state, play, square
 
 from engine.errors import IllegalMoveError
 from engine.zarkcity.notation import Demolish
 from engine.zarkcity.rules import apply
 from engine.zarkcity.state import State
+from tests.engine.helpers import make_state, play, square
 
 # y grows southwards:
 #   -1,-1 4S blue:S

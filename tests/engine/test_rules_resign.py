@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import make_state, play, square
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.zarkcity.notation import Resign
 from engine.zarkcity.rules import agree_draw, apply, resign
 from engine.zarkcity.state import State
+from tests.engine.helpers import make_state, play, square
 
 THREE = ("red", "blue", "green")
 BOARD = {(0, 0): ("7H", "red:S blue:S"), (1, 0): ("8H", "blue:M"), (2, 0): ("9H", "green:S")}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import make_state, play
 
 from engine.errors import IllegalMoveError, PositionError
 from engine.shuffle import shuffled
@@ -13,6 +12,7 @@ from engine.zarkcity import rules
 from engine.zarkcity.cards import CARDS, deck_cards
 from engine.zarkcity.rules import deal, movers, new_game
 from engine.zarkcity.state import Square
+from tests.engine.helpers import make_state, play
 
 TWO = ("red", "blue")
 THREE = ("red", "blue", "green")

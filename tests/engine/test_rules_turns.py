@@ -6,12 +6,12 @@ import copy
 import re
 
 import pytest
-from helpers import make_state, play
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.zarkcity.notation import Draw
 from engine.zarkcity.rules import apply, movers
 from engine.zarkcity.state import State
+from tests.engine.helpers import make_state, play
 
 BOARD = {(0, 0): ("7H", "red:S"), (1, 0): ("8H", "blue:S"), (2, 0): ("9H", "green:S")}
 THREE = ("red", "blue", "green")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import make_state, play
 
 from engine.errors import IllegalMoveError
 from engine.zarkcity.board import is_power_block
 from engine.zarkcity.rules import winners
+from tests.engine.helpers import make_state, play
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from django.urls import reverse
 from accounts.models import Profile
 from accounts.selectors import display_name_of
 from accounts.services import profile_update
-from tests.service.conftest import PASSWORD
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
-from tests.service.conftest import make_user
+from tests.conftest import make_user
 from tests.service.gameplay import mover, pick, play_plies, start_game, user_of
 
 pytestmark = pytest.mark.django_db
@@ -68,6 +68,7 @@ def everything_shown(client: Client, game: Game) -> dict[str, str]:
         "whole history": reverse("game_detail", args=[game.pk]) + "?history=all",
         "board.svg": reverse("game_board_svg", args=[game.pk]),
         "record.json": reverse("game_record", args=[game.pk]),
+        "ply.json": reverse("game_ply", args=[game.pk]) + "?since=0",
     }
     shown = {}
     for name, url in urls.items():

@@ -9,7 +9,7 @@ from engine.shuffle import commitment
 from engine.zarkcity.state import RULES_VERSION
 from games import services
 from games.models import Game, Invitation
-from tests.service.conftest import make_user
+from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,113 @@
+/* The viewer's legal moves, as the engine listed them (canonical notation, docs/notation.md),
+   indexed by what a click starts from: a card in hand, one of your pyramids, an opponent's
+   pyramid, an Ace. Nothing here knows a rule: every highlight on the page is a lookup in this
+   index, so the page can only ever build a move the engine listed. */
+
+export const PIPS = { K: 3, Q: 2, J: 1, A: 1, JK: 1 };
+export const SIZE_PIPS = { S: 1, M: 2, L: 3 };
+export const SIZE_NAME = { S: "small", M: "medium", L: "large" };
+export const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", T: "\u2605" };
+
+export function rankOf(card) {
+  return card === "JK" ? "JK" : card.slice(0, -1);
+}
+
+export function cardLabel(card) {
+  if (card === "JK") return "Joker";
+  return rankOf(card) + (SUIT_SYMBOL[card.slice(-1)] || card.slice(-1));
+}
+
+/* The change drawn after paying `pay` for a piece of `size`: the pips over its size. */
+export function changeFor(pay, size) {
+  const total = pay.reduce((sum, card) => sum + (PIPS[rankOf(card)] || 0), 0);
+  return Math.max(0, total - SIZE_PIPS[size]);
+}
+
+function nested(map, key) {
+  if (!map.has(key)) map.set(key, new Map());
+  return map.get(key);
+}
+
+function listed(map, key) {
+  if (!map.has(key)) map.set(key, []);
+  return map.get(key);
+}
+
+/* A multiset of cards as one string, whatever order they were picked in. */
+export function cardsKey(cards) {
+  return cards.slice().sort().join(" ");
+}
+
+export function indexMoves(moves) {
+  const index = {
+    all: new Set(moves),
+    draw: null,
+    choose: new Map(), // card -> text
+    place: new Map(), // cell -> text
+    build: new Map(), // card -> cell -> {text, verb}  (build and hatch: a card from hand onto a cell)
+    grow: new Map(), // "cell size" -> text
+    spawn: new Map(), // cell -> text
+    move: new Map(), // "cell size" -> dst -> text
+    attack: new Map(), // cell -> [{text, verb, colour, size, into, pay}]
+    fly: new Map(), // ace -> src -> dst -> text
+    discard: new Map(), // cardsKey -> text
+    discardCards: new Set(),
+  };
+  for (const text of moves) add(index, text);
+  return index;
+}
+
+function add(index, text) {
+  const w = text.split(" ");
+  switch (w[0]) {
+    case "draw": index.draw = text; break;
+    case "choose": index.choose.set(w[1], text); break;
+    case "place": index.place.set(w[1], text); break;
+    case "build":
+    case "hatch": nested(index.build, w[1]).set(w[2], { text, verb: w[0] }); break;
+    case "grow": index.grow.set(w[2] + " " + w[1], text); break;
+    case "spawn": index.spawn.set(w[1], text); break;
+    case "move": nested(index.move, w[2] + " " + w[1]).set(w[3], text); break;
+    case "demolish": /* demolish COLOUR SIZE CELL pay CARDS... */
+      listed(index.attack, w[3]).push({ text, verb: "demolish", colour: w[1], size: w[2], into: null, pay: w.slice(5) });
+      break;
+    case "convert": /* convert COLOUR SIZE CELL into SIZE pay CARDS... */
+      listed(index.attack, w[3]).push({ text, verb: "convert", colour: w[1], size: w[2], into: w[5], pay: w.slice(7) });
+      break;
+    case "fly": nested(nested(index.fly, w[4]), w[1]).set(w[2], text); break; /* fly SRC DST pay ACE */
+    case "discard":
+      index.discard.set(cardsKey(w.slice(1)), text);
+      w.slice(1).forEach((card) => index.discardCards.add(card));
+      break;
+    default: break; /* a kind this page does not build by clicks stays in the list below the board */
+  }
+}
+
+/* What a click on a card in hand may start. */
+export function handCardRole(index, phase, card) {
+  if (phase === "choose" && index.choose.has(card)) return "choose";
+  if (phase === "discard" && index.discardCards.has(card)) return "discard";
+  if (index.build.has(card)) return "build";
+  if (index.fly.has(card)) return "fly";
+  return null;
+}
+
+/* The sizes of the viewer's pyramids on `cell` that can do something (move, grow, spawn there). */
+export function pieceActions(index, cell, size) {
+  const key = cell + " " + size;
+  return {
+    moves: index.move.get(key) || new Map(),
+    grow: index.grow.get(key) || null,
+    spawn: index.spawn.get(cell) || null,
+  };
+}
+
+export function hasPieceActions(index, cell, size) {
+  const a = pieceActions(index, cell, size);
+  return a.moves.size > 0 || Boolean(a.grow) || Boolean(a.spawn);
+}
+
+/* Every cell some Ace can fly from, with the destinations per Ace. */
+export function flySources(index, ace) {
+  return index.fly.get(ace) || new Map();
+}

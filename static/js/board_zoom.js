@@ -1,0 +1,174 @@
+/* Pan and zoom for the board picture, by changing its viewBox: drag with a finger or the mouse,
+   pinch, Ctrl + wheel (a touchpad pinch arrives as that), the +, - and fit buttons, and on the
+   focused board the + - 0 keys and the arrows. A drag never turns into a click on a card. */
+
+const DRAG_PX = 6; // a pointer that moves less than this is a click, not a drag
+const MAX_ZOOM = 4; // at most four times the fitted picture
+const MIN_ZOOM = 0.6; // a little room around the whole board
+
+export function attachZoom(wrap, svg, controls) {
+  const fit = readViewBox(svg);
+  let box = { ...fit };
+  const pointers = new Map();
+  let drag = null;
+  let pinch = null;
+  let swallowClick = false;
+
+  sizeToScreen(wrap, svg, fit);
+  svg.classList.add("zc-board--zoomable");
+
+  function apply() {
+    svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
+  }
+
+  function unitsPerPixel() {
+    const rect = svg.getBoundingClientRect();
+    return Math.max(box.w / Math.max(1, rect.width), box.h / Math.max(1, rect.height));
+  }
+
+  function toBoard(clientX, clientY) {
+    const rect = svg.getBoundingClientRect();
+    const scale = unitsPerPixel();
+    const cx = box.x + box.w / 2 + (clientX - rect.left - rect.width / 2) * scale;
+    const cy = box.y + box.h / 2 + (clientY - rect.top - rect.height / 2) * scale;
+    return { x: cx, y: cy };
+  }
+
+  function zoom(factor, at) {
+    const zoomNow = fit.w / box.w;
+    const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoomNow * factor));
+    factor = next / zoomNow;
+    const centre = at || { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+    box = {
+      x: centre.x - (centre.x - box.x) / factor,
+      y: centre.y - (centre.y - box.y) / factor,
+      w: box.w / factor,
+      h: box.h / factor,
+    };
+    apply();
+  }
+
+  function pan(dxPixels, dyPixels) {
+    const scale = unitsPerPixel();
+    box.x -= dxPixels * scale;
+    box.y -= dyPixels * scale;
+    apply();
+  }
+
+  function reset() {
+    box = { ...fit };
+    apply();
+  }
+
+  /* Keep a focused card or cell on screen: keyboard users cannot drag. */
+  function reveal(element) {
+    if (!element.getBBox) return;
+    const b = element.getBBox();
+    let { x, y } = box;
+    if (b.x < x) x = b.x - 10;
+    if (b.y < y) y = b.y - 10;
+    if (b.x + b.width > x + box.w) x = b.x + b.width - box.w + 10;
+    if (b.y + b.height > y + box.h) y = b.y + b.height - box.h + 10;
+    if (x !== box.x || y !== box.y) {
+      box.x = x;
+      box.y = y;
+      apply();
+    }
+  }
+
+  svg.addEventListener("pointerdown", (event) => {
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.size === 1) {
+      drag = { x: event.clientX, y: event.clientY, moved: false, id: event.pointerId };
+      swallowClick = false;
+    } else if (pointers.size === 2) {
+      pinch = pinchState(pointers);
+      drag = null;
+    }
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pinch && pointers.size === 2) {
+      const now = pinchState(pointers);
+      zoom(now.distance / pinch.distance, toBoard(now.x, now.y));
+      pinch = now;
+      swallowClick = true;
+      return;
+    }
+    if (!drag || drag.id !== event.pointerId) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_PX) return;
+    if (!drag.moved) svg.setPointerCapture(event.pointerId);
+    drag.moved = true;
+    swallowClick = true;
+    pan(dx, dy);
+    drag.x = event.clientX;
+    drag.y = event.clientY;
+  });
+  const release = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (drag && drag.id === event.pointerId) drag = null;
+  };
+  svg.addEventListener("pointerup", release);
+  svg.addEventListener("pointercancel", release);
+  /* The click that ends a drag is not a pick. */
+  svg.addEventListener("click", (event) => {
+    if (swallowClick) {
+      event.stopPropagation();
+      event.preventDefault();
+      swallowClick = false;
+    }
+  }, true);
+  svg.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey && !event.metaKey) return; /* a plain wheel scrolls the page */
+    event.preventDefault();
+    zoom(Math.exp(-event.deltaY / 300), toBoard(event.clientX, event.clientY));
+  }, { passive: false });
+  wrap.addEventListener("keydown", (event) => {
+    if (event.target !== wrap) return;
+    const step = 40;
+    const keys = {
+      "+": () => zoom(1.25), "=": () => zoom(1.25), "-": () => zoom(0.8), "0": reset,
+      ArrowLeft: () => pan(step, 0), ArrowRight: () => pan(-step, 0),
+      ArrowUp: () => pan(0, step), ArrowDown: () => pan(0, -step),
+    };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  });
+  if (controls) {
+    controls.hidden = false;
+    controls.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-zoom]");
+      if (!button) return;
+      ({ in: () => zoom(1.25), out: () => zoom(0.8), fit: reset })[button.dataset.zoom]();
+    });
+  }
+  return { zoom, pan, reset, reveal };
+}
+
+function readViewBox(svg) {
+  const [x, y, w, h] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+  return { x, y, w, h };
+}
+
+function pinchState(pointers) {
+  const [a, b] = [...pointers.values()];
+  return { distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/* The picture takes the width it is given (never larger than life) and a height that shows the
+   whole board at that width, within most of the screen's height. */
+function sizeToScreen(wrap, svg, fit) {
+  const width = Math.min(wrap.clientWidth || fit.w, fit.w);
+  const height = Math.max(200, Math.min(fit.h * (width / fit.w), window.innerHeight * 0.7));
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.style.width = "100%";
+  svg.style.maxWidth = `${fit.w}px`;
+  svg.style.height = `${Math.round(height)}px`;
+}

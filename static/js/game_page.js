@@ -1,0 +1,128 @@
+/* The game page, better with JavaScript (docs/board.md). The server-rendered page stays the truth:
+   this module only (1) lets the player build a move by clicking the board and the hand, then sends
+   it through the page's own notation form, (2) pans and zooms the board, and (3) polls ply.json so
+   a page left open notices another player's move and swaps in the new position. Without it the
+   page works as it is: the move list and the notation form. */
+
+import { attachBuilder } from "./board_builder.js";
+import { attachZoom } from "./board_zoom.js";
+
+const page = {
+  data: null,
+  builder: null,
+  timer: null,
+  refreshing: false,
+};
+
+function readData() {
+  const script = document.getElementById("zc-play-data");
+  return script ? JSON.parse(script.textContent) : null;
+}
+
+function init() {
+  page.data = readData();
+  if (!page.data) return;
+  const wrap = document.getElementById("board");
+  const svg = wrap && wrap.querySelector("svg.zc-board");
+  const zoom = svg && svg.querySelector(".zc-square") ? attachZoom(wrap, svg, document.getElementById("zc-zoom")) : null;
+  if (page.builder) page.builder.detach();
+  page.builder = null;
+  const panel = document.getElementById("zc-builder");
+  if (panel && svg && page.data.moves.length) {
+    page.builder = attachBuilder({
+      data: page.data,
+      board: svg,
+      hand: document.querySelector("svg.zc-hand"),
+      panel,
+      zoom,
+      onConfirm: confirmMove,
+    });
+    document.querySelector(".zc-move")?.classList.add("zc-move--with-board");
+  }
+  document.querySelectorAll(".zc-log").forEach((log) => { log.scrollTop = log.scrollHeight; });
+  document.documentElement.dataset.zcReady = String(page.data.ply); /* for the browser tests to wait on */
+}
+
+/* Send the built move through the notation form (it carries the CSRF token and the ply this page
+   shows). If the game moved on meanwhile, show the new position instead of sending a stale move. */
+async function confirmMove(text) {
+  const form = document.querySelector("form.zc-type");
+  if (!form) return;
+  const news = await fetchPly().catch(() => null);
+  if (news && news.ply !== page.data.ply) {
+    await refresh(news);
+    return;
+  }
+  form.querySelector("[name=text]").value = text;
+  const button = document.querySelector("[data-builder=confirm]");
+  if (button) {
+    button.disabled = true;
+    button.textContent = "Sending\u2026";
+  }
+  form.submit();
+}
+
+async function fetchPly() {
+  const url = `${page.data.ply_url}?since=${page.data.ply}`;
+  const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
+  if (!response.ok) throw new Error(`ply.json answered ${response.status}`);
+  return response.json();
+}
+
+async function poll() {
+  if (document.hidden || page.refreshing || !page.data) return;
+  const news = await fetchPly().catch(() => null);
+  if (news && (news.ply !== page.data.ply || (news.status === "finished") !== !page.data.active)) {
+    await refresh(news);
+  }
+}
+
+/* Fetch the page again and swap the game in place (the chat draft and the scroll position stay). */
+async function refresh(news) {
+  page.refreshing = true;
+  try {
+    const response = await fetch(pageUrl(), { cache: "no-store" });
+    if (!response.ok) throw new Error(`the page answered ${response.status}`);
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").querySelector(".zc-game");
+    const old = document.querySelector(".zc-game");
+    if (!fresh || !old) throw new Error("no game on the page");
+    const draft = old.querySelector(".zc-chat-form textarea");
+    const draftText = draft ? draft.value : "";
+    old.replaceWith(fresh);
+    const newDraft = fresh.querySelector(".zc-chat-form textarea");
+    if (newDraft) newDraft.value = draftText;
+    init();
+    notice(news);
+  } catch (error) {
+    window.location.assign(pageUrl()); /* never a reload: this may be the answer to a refused POST */
+  } finally {
+    page.refreshing = false;
+  }
+  schedule();
+}
+
+/* The game page (with ?history=all if asked), also when this document answered a refused move. */
+function pageUrl() {
+  const here = window.location.pathname === page.data.page_url;
+  return page.data.page_url + (here ? window.location.search : "");
+}
+
+function notice(news) {
+  const box = document.getElementById("zc-notice");
+  if (!box) return;
+  const who = [...new Set((news && news.moved) || [])].map((c) => (c === page.data.viewer ? "you" : c));
+  const moved = who.length ? `${who.join(" and ")} moved` : "the game moved on";
+  box.textContent = `${moved.charAt(0).toUpperCase()}${moved.slice(1)} \u2014 the board was updated.`;
+  box.hidden = false;
+}
+
+function schedule() {
+  clearInterval(page.timer);
+  page.timer = null;
+  if (!page.data || !page.data.active) return;
+  page.timer = setInterval(poll, Math.max(1, page.data.poll_seconds) * 1000);
+}
+
+document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+init();
+schedule();

@@ -1,0 +1,198 @@
+"""The board on a phone, with the keyboard alone, zoomed and panned, and with JavaScript switched off."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Move
+from tests.browser.helpers import (
+    cell,
+    confirm,
+    game_url,
+    hand_card,
+    lit_cells,
+    notation,
+    open_game,
+    screenshot,
+    write_position,
+)
+from tests.browser.scenario import middle_game
+from tests.service.gameplay import start_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def red_to_move(players):
+    """A game at the scripted middle position: alice (red) to move, 7H in hand to build."""
+    alice, bob = players
+    game = start_game(alice, bob)
+    write_position(game, middle_game(game.seed))
+    return game
+
+
+def moves_of(game) -> list[str]:
+    return list(Move.objects.filter(game=game).values_list("notation", flat=True))
+
+
+def within_width(page, locator, width: int) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+
+def test_a_phone_sized_screen_fits_and_a_move_is_made_by_taps(red_to_move, players, open_as, live_server, artifacts):
+    game, (alice, _) = red_to_move, players
+    page = open_as(alice, **PHONE)
+    open_game(page, game_url(live_server, game))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the page scrolls sideways"
+    for card in ("7H", "KS", "9C"):
+        assert within_width(page, hand_card(page, card), 360), f"{card} is off the screen"
+    board = page.locator("svg.zc-board")
+    assert within_width(page, board, 360)
+    screenshot(page, artifacts / "phone-01-page.png")
+
+    hand_card(page, "7H").tap()
+    assert lit_cells(page) == {"-1,0", "0,-1", "1,-1", "1,1"}
+    cell(page, "1,1").tap()
+    assert notation(page) == "build 7H 1,1"
+    confirm_button = page.locator("[data-builder=confirm]")
+    assert confirm_button.is_visible() and within_width(page, confirm_button, 360)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator(".zc-board-box").scroll_into_view_if_needed()
+    screenshot(page, artifacts / "phone-02-built-screen.png", full_page=False)
+    confirm(page, "build 7H 1,1")
+    assert moves_of(game) == ["build 7H 1,1"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.js_errors == []
+
+
+def test_a_move_made_with_the_keyboard_alone(red_to_move, players, open_as, live_server, artifacts):
+    game, (alice, _) = red_to_move, players
+    page = open_as(alice)
+    open_game(page, game_url(live_server, game))
+
+    def focused(selector: str) -> bool:
+        return page.evaluate("s => Boolean(document.activeElement && document.activeElement.matches(s))", selector)
+
+    def tab_to(selector: str, most: int = 80) -> None:
+        for _ in range(most):
+            if focused(selector):
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("svg.zc-hand .zc-hand-card[role=button]")
+    card = page.evaluate("document.activeElement.dataset.card")
+    assert card == "7H"  # the first card that can start a move (the king only attacks)
+    page.keyboard.press("Enter")
+    assert notation(page) == "build 7H \u2026"
+    tab_to("svg.zc-board .zc-target")
+    target = page.evaluate("document.activeElement.dataset.cell")
+    assert target in lit_cells(page)
+    screenshot(page.locator(".zc-board-box"), artifacts / "keyboard-01-focus.png")
+    page.keyboard.press("Enter")
+    assert notation(page) == f"build 7H {target}"
+    assert focused("[data-builder=confirm]")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert moves_of(game) == [f"build 7H {target}"]
+    page.wait_for_selector("html[data-zc-ready]", state="attached")
+    assert page.js_errors == []
+
+
+def test_the_board_pans_and_zooms(red_to_move, players, open_as, live_server):
+    game, (alice, _) = red_to_move, players
+    page = open_as(alice)
+    open_game(page, game_url(live_server, game))
+    board = page.locator("svg.zc-board")
+
+    def view_box() -> list[float]:
+        return [float(n) for n in board.get_attribute("viewBox").split()]
+
+    fitted = view_box()
+    page.locator("[data-zoom=in]").click()
+    zoomed = view_box()
+    assert zoomed[2] < fitted[2] and zoomed[3] < fitted[3]
+    box = board.bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + 40)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 140, box["y"] + 90, steps=5)
+    page.mouse.up()
+    panned = view_box()
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1] and panned[2] == zoomed[2]
+    assert lit_cells(page) == set(), "a drag is not a click"
+    page.locator("[data-zoom=fit]").click()
+    assert view_box() == fitted
+    board.hover()
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -200)
+    page.keyboard.up("Control")
+    assert view_box()[2] < fitted[2]
+
+
+def test_without_javascript_the_forms_still_play(players, open_as, live_server):
+    alice, _ = players
+    game = start_game(alice, players[1])
+    page = open_as(alice, java_script_enabled=False)
+    page.goto(game_url(live_server, game))
+    assert page.locator("#zc-builder").is_hidden()
+    assert page.locator("#zc-zoom").is_hidden()
+    with page.expect_navigation():
+        page.locator('button[value="choose 5C"]').click()
+    assert moves_of(game) == ["choose 5C"]
+    assert "You chose 5C." in page.content()
+
+
+def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
+    """board_moves.js, run in the browser: each kind of notation lands where the clicks look for it."""
+    page = open_as(None)
+    page.goto(live_server.url + "/")
+    found = page.evaluate(
+        """async () => {
+            const m = await import("/static/js/board_moves.js");
+            const index = m.indexMoves([
+                "choose 9S", "place 1,0", "draw", "grow S 1,0", "spawn 1,0", "move S 1,0 2,0",
+                "hatch 6C 0,1", "hatch 6C 1,1", "demolish blue L 1,0 pay JS QH",
+                "convert blue L 1,0 into M pay KH", "fly 2,0 0,1 pay AD", "discard JK JK 3C",
+            ]);
+            return {
+                hatch: [...index.build.get("6C").entries()].map(([cell, b]) => cell + " " + b.verb),
+                attacks: index.attack.get("1,0").map(
+                    (o) => [o.verb, o.into, o.pay.join(" "), m.changeFor(o.pay, o.size)]),
+                fly: index.fly.get("AD").get("2,0").get("0,1"),
+                discard: index.discard.get(m.cardsKey(["JK", "3C", "JK"])),
+                move: index.move.get("1,0 S").get("2,0"),
+                roles: [m.handCardRole(index, "act", "6C"), m.handCardRole(index, "act", "AD"),
+                        m.handCardRole(index, "discard", "JK"), m.handCardRole(index, "act", "KH")],
+                change: [m.changeFor(["KS"], "S"), m.changeFor(["QH", "QS"], "L"), m.changeFor(["JK"], "S")],
+                simple: [index.draw, index.choose.get("9S"), index.place.get("1,0"), index.grow.get("1,0 S"),
+                         index.spawn.get("1,0")],
+            };
+        }"""
+    )
+    assert found["hatch"] == ["0,1 hatch", "1,1 hatch"]
+    assert found["attacks"] == [["demolish", None, "JS QH", 0], ["convert", "M", "KH", 0]]
+    assert found["fly"] == "fly 2,0 0,1 pay AD" and found["move"] == "move S 1,0 2,0"
+    assert found["discard"] == "discard JK JK 3C"
+    assert found["roles"] == ["build", "fly", "discard", None]
+    assert found["change"] == [2, 1, 0]
+    assert found["simple"] == ["draw", "choose 9S", "place 1,0", "grow S 1,0", "spawn 1,0"]
+
+
+def test_a_stale_page_updates_itself_instead_of_sending(red_to_move, players, open_as, live_server, settings):
+    """Confirm asks ply.json first: when the game moved on, the page shows the new position instead."""
+    settings.ZARKCITY_POLL_SECONDS = 600  # no poll during the test: only Confirm's own check
+    game, (alice, _) = red_to_move, players
+    page = open_as(alice)
+    open_game(page, game_url(live_server, game))
+    hand_card(page, "7H").click()
+    cell(page, "1,1").click()
+    services.move_submit(game=game, user=alice, text="build 7H -1,0", seen_ply=0)  # from another tab
+    page.locator("[data-builder=confirm]").click()
+    page.wait_for_selector('html[data-zc-ready="1"]', state="attached")
+    assert page.locator("#zc-notice").inner_text() == "You moved \u2014 the board was updated."
+    assert moves_of(game) == ["build 7H -1,0"]
+    assert page.locator("#zc-builder").count() == 0  # yellow's turn now
+    assert page.js_errors == []
