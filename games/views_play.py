@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from notifications import selectors as notification_selectors
 from games import selectors, services
 from games.board_svg import render_board_svg, render_hand_svg
 from games.forms import ChatForm, MoveForm
@@ -82,6 +83,9 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "move_error": error,
         "record_url": reverse("game_record", args=[game.pk]),
         "quick_kinds": QUICK_KINDS,
+        # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
+        "clocks": notification_selectors.mover_clocks(game),
+        "away": notification_selectors.table_away(game),
     }
     return render(request, "games/game.html", page, status=status)
 

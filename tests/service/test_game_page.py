@@ -318,3 +318,28 @@ def test_a_post_without_the_ply_asks_for_a_reload(client, alice, bob):
     client.force_login(alice)
     response = client.post(move_url(game), {"text": "draw"})
     assert response.status_code == 400 and "Reload the page and try again." in response.content.decode()
+
+
+def test_the_page_shows_who_is_away_and_their_stopped_clock(client, alice, bob):
+    """Days away stop a mover's clock: the table sees it, and the deadline shown moves with it."""
+    from datetime import timedelta
+
+    from notifications import services as notify
+
+    game = start_game(alice, bob)
+    today = game.started_at.date()
+    notify.away_add(user=bob, first_day=today, last_day=today + timedelta(days=2), today=today)
+    client.force_login(alice)
+    html = client.get(page(game)).content.decode()
+    assert "is away until" in html and "their clock is stopped" in html
+    assert "yellow's deadline" in html and "away, clock stopped" in html  # both choose a starter now
+
+
+def test_the_page_links_the_replay_log_and_after_the_end_the_verify_page(client, alice, bob):
+    game = start_game(alice, bob)
+    html = client.get(page(game)).content.decode()
+    assert reverse("replay_start", args=[game.pk]) in html and reverse("game_log", args=[game.pk]) in html
+    assert reverse("game_verify", args=[game.pk]) not in html
+    services.player_resign(game=game, user=bob)
+    html = client.get(page(game)).content.decode()
+    assert reverse("game_verify", args=[game.pk]) in html
