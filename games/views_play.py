@@ -17,12 +17,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from notifications import selectors as notification_selectors
 from games import selectors, services
 from games.board_svg import render_board_svg, render_hand_svg
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move
 from games.services import NotAPlayer, PlayError, StaleMove
+from notifications import selectors as notification_selectors
 
 
 def _visible_game(request: HttpRequest, game_id: int) -> Game:
