@@ -140,14 +140,19 @@ def loads(text: str) -> State:
     return from_position(data)
 
 
-def from_position(data: Any) -> State:
-    """Validate a parsed position file and build its State (defaults for the optional fields)."""
+def check_header(data: Any, file_format: str, what: str) -> None:
+    """The checks every zarkcity JSON file starts with: an object, its format tag, a rules version we play."""
     if not isinstance(data, dict):
-        raise PositionError("a position must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise PositionError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise PositionError(f"{what} must be a JSON object")
+    if data.get("format") != file_format:
+        raise PositionError(f"format must be {file_format!r}, not {data.get('format')!r}")
     if data.get("rules", RULES_VERSION) != RULES_VERSION:
         raise PositionError(f"rules {data.get('rules')!r} are not supported (this engine plays {RULES_VERSION})")
+
+
+def from_position(data: Any) -> State:
+    """Validate a parsed position file and build its State (defaults for the optional fields)."""
+    check_header(data, FORMAT, "a position")
     deck_type = read_deck_type(data.get("deck_type"))
     players = read_players(data.get("players"))
     phase = _phase(data.get("phase"))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from .notation import Move, parse
-from .position import read_deck_type, read_players, seated
+from .position import check_header, read_deck_type, read_players, seated
 from .rules import agree_draw, apply, new_game
 from .state import REASONS, RULES_VERSION, State
 
@@ -58,12 +58,7 @@ def replay(record: Any) -> State:
 
 def read_record(record: Any) -> tuple[tuple[str, ...], str, str, list[tuple[str, Move]], dict[str, Any] | None]:
     """Validate a parsed record: players, deck, seed, parsed moves and result (PositionError if malformed)."""
-    if not isinstance(record, dict):
-        raise PositionError("a game record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise PositionError(f"format must be {FORMAT!r}, not {record.get('format')!r}")
-    if record.get("rules", RULES_VERSION) != RULES_VERSION:
-        raise PositionError(f"rules {record.get('rules')!r} are not supported (this engine plays {RULES_VERSION})")
+    check_header(record, FORMAT, "a game record")
     players = read_players(record.get("players"))
     seed = record.get("seed")
     if not isinstance(seed, str):
