@@ -1,4 +1,4 @@
-"""Emails the lobby sends, and the signed links inside them.
+"""The lobby's invitation email and the signed link inside it (the notifications outbox sends it).
 
 An invitation link carries the invitation's id signed with the site's secret key (django.core.signing):
 nobody can forge one for another invitation, and it expires after INVITATION_LINK_MAX_AGE.
@@ -6,7 +6,6 @@ nobody can forge one for another invitation, and it expires after INVITATION_LIN
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from django.conf import settings
@@ -17,8 +16,6 @@ from django.urls import reverse
 
 from accounts.selectors import display_name_of
 from games.models import Game, Invitation
-
-logger = logging.getLogger(__name__)
 
 INVITATION_LINK_MAX_AGE = timedelta(days=30)
 _INVITATION_SALT = "zarkcity.invitation"
@@ -40,21 +37,25 @@ def invitation_url(invitation_id: int) -> str:
     return settings.SITE_URL + reverse("invitation", args=[invitation_token(invitation_id)])
 
 
-def send_invitation(invitation_id: int) -> None:
-    """Email one invitation. Runs after commit; re-reads the row because the world may have moved on."""
-    invitation = Invitation.objects.select_related("game", "invited_by", "user").filter(pk=invitation_id).first()
-    if invitation is None or invitation.accepted_at or invitation.declined_at:
-        return
+def invitation_address(invitation: Invitation) -> str:
+    return invitation.email or (invitation.user.email if invitation.user else "")
+
+
+def invitation_unwanted(invitation: Invitation) -> str:
+    """Why this invitation's email should no longer go out, or "" to send it. The notifications worker
+    asks just before sending: the world may have moved on since the invitation was made."""
+    if invitation.accepted_at or invitation.declined_at:
+        return "the invitation was already answered"
     if invitation.game.status != Game.Status.OPEN:
-        return  # the game filled up (or ended) before we got here: nothing to join any more
-    recipient = invitation.email or (invitation.user.email if invitation.user else "")
-    if not recipient:
-        logger.info("invitation %s: the invitee has no email address; it shows on their dashboard", invitation_id)
-        return
-    _send(invitation, recipient)
+        return "the game filled up or ended: nothing to join any more"
+    if not invitation_address(invitation):
+        return "the invitee has no email address (the invitation shows on their dashboard)"
+    return ""
 
 
-def _send(invitation: Invitation, recipient: str) -> None:
+def invitation_message(invitation: Invitation, *, headers: dict[str, str] | None = None) -> EmailMultiAlternatives:
+    """The invitation email, text and HTML, with the signed link. Built and sent by the notifications
+    worker (an outbox row of kind "invitation"), never inside the request that made the invitation."""
     game = invitation.game
     context = {
         "inviter": display_name_of(invitation.invited_by),
@@ -70,7 +71,8 @@ def _send(invitation: Invitation, recipient: str) -> None:
         subject=subject,
         body=render_to_string("emails/invitation.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[recipient],
+        to=[invitation_address(invitation)],
+        headers=headers,
     )
     message.attach_alternative(render_to_string("emails/invitation.html", context), "text/html")
-    message.send()
+    return message

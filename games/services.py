@@ -133,7 +133,8 @@ def _verified_emails(user) -> set[str]:
 
 
 def invitation_create(*, game: Game, invited_by, username: str = "", email: str = "") -> Invitation:
-    """Invite a user by username, or anyone by email address; the email goes out after commit."""
+    """Invite a user by username, or anyone by email address. The email is an outbox row written in
+    this transaction; a worker sends it after commit (retried, never inside this request)."""
     username, email = username.strip(), email.strip().lower()
     if bool(username) == bool(email):
         raise ValidationError("Invite either a username or an email address.")
@@ -161,7 +162,9 @@ def _new_invitation(game: Game, invited_by, username: str, email: str) -> Invita
     if duplicate.exists():
         raise ValidationError(f"{username or email} has already been invited to this game.")
     invitation = Invitation.objects.create(game=game, invited_by=invited_by, user=invitee, email=email)
-    transaction.on_commit(lambda: _send_invitation(invitation.pk))
+    from notifications import services as notify  # late import: the outbox is written in this transaction
+
+    notify.notify_invitation(invitation=invitation)
     return invitation
 
 
@@ -170,12 +173,6 @@ def _check_email(email: str) -> None:
         validate_email(email)
     except ValidationError:
         raise ValidationError(f"{email!r} is not an email address.") from None
-
-
-def _send_invitation(invitation_id: int) -> None:
-    from games import emails  # imported late: the email module belongs to the notifications side
-
-    emails.send_invitation(invitation_id)
 
 
 def invitation_accept(*, invitation: Invitation, user) -> Seat:

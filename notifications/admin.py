@@ -13,14 +13,14 @@ from .models import Away, Notification, Preference
 class NotificationAdmin(admin.ModelAdmin):
     list_display = ("id", "kind", "status", "recipient", "game", "ply", "attempts", "created_at", "sent_at")
     list_filter = ("status", "kind")
-    search_fields = ("recipient__username", "recipient__email", "game__id")
+    search_fields = ("recipient__username", "recipient__email", "invitation__email", "game__id")
     date_hierarchy = "created_at"
-    raw_id_fields = ("recipient", "game")
+    raw_id_fields = ("recipient", "game", "invitation")
     readonly_fields = [f.name for f in Notification._meta.fields]
     actions = ["send_again"]
 
     def has_add_permission(self, request) -> bool:
-        return False  # rows come from game events only
+        return False  # rows come from game events and invitations only
 
     @admin.action(description="Send the selected notifications again")
     def send_again(self, request, queryset) -> None:

@@ -25,6 +25,7 @@ from django.db import DatabaseError
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
 
 from . import selectors
@@ -72,7 +73,8 @@ def _deliver_claimed(row: Notification) -> Outcome:
     if reason:
         _finish(row, Status.SKIPPED, skip_reason=reason)
         return Outcome.SKIPPED
-    later = quiet_until(selectors.preference_for(row.recipient))
+    # An invitation to an address has no recipient, hence no preferences and no quiet hours.
+    later = quiet_until(selectors.preference_for(row.recipient)) if row.recipient else None
     if later is not None:
         _release(row, send_after=later, queued_at=None)  # nothing in flight: the sweep sends it at `later`
         return Outcome.DEFERRED
@@ -90,7 +92,8 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     )
     if not won:
         return None
-    return Notification.objects.select_related("recipient", "game").get(pk=notification_id)
+    related = ("recipient", "game", "invitation__game", "invitation__user", "invitation__invited_by")
+    return Notification.objects.select_related(*related).get(pk=notification_id)
 
 
 def _send(row: Notification) -> Outcome:
@@ -153,11 +156,15 @@ def _release(
 def why_not(row: Notification) -> str:
     """Why this email should no longer go out, or "" to send it. The world moves on while rows wait."""
     user = row.recipient
+    if user is None:  # an invitation to an address that is nobody's account: no preferences to ask
+        return invitation_unwanted(row.invitation)
     if not user.is_active or not user.email:
         return "the recipient has no active account or no address"
     mode = selectors.preference_for(user).mode
     if mode == Preference.Mode.NONE:
         return "the recipient turned email off"
+    if row.kind == Kind.INVITATION:
+        return invitation_unwanted(row.invitation)
     if row.kind == Kind.YOUR_TURN and mode == Preference.Mode.DIGEST:
         return "the recipient reads a daily digest instead"
     if row.kind == Kind.DIGEST:

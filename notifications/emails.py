@@ -24,6 +24,7 @@ from django.urls import reverse
 from accounts.selectors import display_name_of
 from engine.zarkcity.position import from_position
 from engine.zarkcity.views import view as engine_view
+from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url
 
@@ -51,6 +52,8 @@ class Email:
 
 
 def build_message(notification: Notification) -> EmailMultiAlternatives:
+    if notification.kind == Kind.INVITATION:
+        return _invitation(notification)
     user = notification.recipient
     email = _content(notification)
     context = email.context | _common(notification)
@@ -72,15 +75,29 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     return message
 
 
-def _headers(notification: Notification, unsubscribe_url: str) -> dict[str, str]:
+def _invitation(notification: Notification) -> EmailMultiAlternatives:
+    """The lobby's invitation email exactly as games.emails renders it, with our headers. An invitee
+    who is a user can unsubscribe like any player; an address that is nobody's account gets a one-off
+    and no List-Unsubscribe (there is nothing to unsubscribe from)."""
+    user = notification.recipient
+    unsubscribe = _unsubscribe_url(user) if user is not None else None
+    return invitation_message(notification.invitation, headers=_headers(notification, unsubscribe))
+
+
+def _unsubscribe_url(user) -> str:
+    return settings.SITE_URL + reverse("notifications:unsubscribe", args=[tokens.unsubscribe_token(user=user)])
+
+
+def _headers(notification: Notification, unsubscribe_url: str | None) -> dict[str, str]:
     host = urlsplit(settings.SITE_URL).hostname or "localhost"
     headers = {
         # The same Message-ID on every attempt: if a crash makes us send twice, mail programs see one message.
         "Message-ID": f"<notification.{notification.pk}@{host}>",
-        "List-Unsubscribe": f"<{unsubscribe_url}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058
         "Auto-Submitted": "auto-generated",  # RFC 3834: no vacation auto-replies, please
     }
+    if unsubscribe_url:
+        headers["List-Unsubscribe"] = f"<{unsubscribe_url}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     if notification.game_id:
         headers["References"] = f"<game.{notification.game_id}@{host}>"  # one thread per game
     return headers
@@ -88,12 +105,11 @@ def _headers(notification: Notification, unsubscribe_url: str) -> dict[str, str]
 
 def _common(notification: Notification) -> dict[str, Any]:
     user = notification.recipient
-    unsubscribe = settings.SITE_URL + reverse("notifications:unsubscribe", args=[tokens.unsubscribe_token(user=user)])
     return {
         "name": display_name_of(user),
         "site_url": settings.SITE_URL,
         "settings_url": settings.SITE_URL + reverse("notifications:preferences"),
-        "unsubscribe_url": unsubscribe,
+        "unsubscribe_url": _unsubscribe_url(user),
         "kind": notification.kind,
     }
 

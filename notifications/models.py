@@ -9,7 +9,7 @@ from django.utils import timezone
 
 
 class Notification(models.Model):
-    """One email owed to one person. Written in the same transaction as the move that caused it.
+    """One email owed to one person. Written in the same transaction as the move (or invitation) that caused it.
 
     The unique constraint is what makes "never twice" hold: a second sweep, a retried request or a
     redelivered task finds the row already there instead of writing another email.
@@ -25,6 +25,7 @@ class Notification(models.Model):
         REMINDER_50 = "reminder_50", "reminder: half the time used"
         REMINDER_80 = "reminder_80", "reminder: 80% of the time used"
         DIGEST = "digest", "daily digest"
+        INVITATION = "invitation", "invitation to a game"
 
     class Status(models.TextChoices):
         PENDING = "pending", "pending"  # written, waiting for a worker (or for quiet hours / a retry to pass)
@@ -37,7 +38,13 @@ class Notification(models.Model):
         "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
     )
     ply = models.PositiveIntegerField(default=0)  # the game's ply when the row was written
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    # None only for an invitation to an address that is nobody's account: the email goes to invitation.email.
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    invitation = models.ForeignKey(
+        "games.Invitation", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     actor = models.CharField(max_length=10, blank=True)  # the colour who moved, resigned or proposed
     digest_date = models.DateField(null=True, blank=True)  # the recipient's local date, for digests
@@ -63,12 +70,23 @@ class Notification(models.Model):
             models.UniqueConstraint(
                 fields=["recipient", "digest_date"], condition=Q(kind="digest"), name="notification_one_digest_a_day"
             ),
+            models.UniqueConstraint(
+                fields=["invitation"], condition=Q(invitation__isnull=False), name="notification_once_per_invitation"
+            ),
+            # An invitation row names its invitation (and a recipient if the invitee is a user); every
+            # other row names a user and no invitation.
+            models.CheckConstraint(
+                condition=Q(kind="invitation", invitation__isnull=False)
+                | (~Q(kind="invitation") & Q(recipient__isnull=False, invitation__isnull=True)),
+                name="notification_addressed",
+            ),
         ]
         indexes = [models.Index(fields=["status", "queued_at"], name="notification_outbox")]
 
     def __str__(self) -> str:
         where = f"#{self.game_id} ply {self.ply}" if self.game_id else str(self.digest_date)
-        return f"{self.get_kind_display()} for {self.recipient} ({where}): {self.status}"
+        whom = self.recipient or (self.invitation.email if self.invitation_id else "nobody")
+        return f"{self.get_kind_display()} for {whom} ({where}): {self.status}"
 
 
 class Preference(models.Model):

@@ -1,7 +1,7 @@
 """Writes: outbox rows for game events, and a player's preferences and days away.
 
-The `notify_*` functions are called by games.services INSIDE the transaction that records the move,
-so the rows exist exactly when the move does. Each row is handed to Celery only after commit
+The `notify_*` functions are called by games.services INSIDE the transaction that records the move
+(or the invitation), so the rows exist exactly when the move does. Each row is handed to Celery only after commit
 (`transaction.on_commit`): a rolled-back move never emails anyone, and a broker that is down at
 that moment costs a delay, not an email (the sweep re-queues rows nobody picked up).
 """
@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from engine.zarkcity import rules
 from engine.zarkcity.state import State
-from games.models import DrawProposal, Game, Move, Seat
+from games.models import DrawProposal, Game, Invitation, Move, Seat
 
 from .models import Away, Notification, Preference
 from .selectors import preference_for
@@ -37,6 +37,7 @@ EVENT_KINDS = {
     Kind.TIMED_OUT,
     Kind.REMINDER_50,
     Kind.REMINDER_80,
+    Kind.INVITATION,
 }
 
 
@@ -98,6 +99,19 @@ def notify_reminder(*, game: Game, seat: Seat, kind: str) -> list[int]:
     return _write_for_seats(game, [seat], kind, actor=seat.colour)
 
 
+def notify_invitation(*, invitation: Invitation) -> int | None:
+    """The invitation email (games.emails renders it), written in invitation_create's transaction.
+
+    An invitee who is a user is asked like any player: "no email at all" means none. An address that is
+    nobody's account has no preferences and gets no List-Unsubscribe: the invitation is a one-off from
+    someone who knows them, and nothing else is ever sent there unless they sign up.
+    """
+    invitee = invitation.user
+    if invitee is not None and not wants(invitee, Kind.INVITATION):
+        return None  # it still shows on their dashboard
+    return write_row(game=invitation.game, recipient=invitee, kind=Kind.INVITATION, invitation=invitation)
+
+
 def _seats(game: Game, *, colours: set[str] | None = None, active_only: bool = True) -> list[Seat]:
     seats = game.seats.select_related("user").order_by("order")
     if active_only:
@@ -128,17 +142,24 @@ def wants(user, kind: str) -> bool:
 
 
 def write_row(
-    *, game: Game | None, recipient, kind: str, actor: str = "", digest_date: date | None = None
+    *,
+    game: Game | None,
+    recipient,
+    kind: str,
+    actor: str = "",
+    digest_date: date | None = None,
+    invitation: Invitation | None = None,
 ) -> int | None:
     """One outbox row, sent after commit; None when that email was already written (the unique row)."""
     now = timezone.now()
     lookup = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}
     if kind == Kind.DIGEST:
         lookup = {"recipient": recipient, "kind": kind, "digest_date": digest_date}
+    elif kind == Kind.INVITATION:
+        lookup = {"invitation": invitation, "kind": kind}
+    defaults = {"game": game, "recipient": recipient, "actor": actor, "created_at": now, "queued_at": now}
     # get_or_create runs the INSERT in a savepoint: losing a race to another sweep is not an error.
-    row, created = Notification.objects.get_or_create(
-        **lookup, defaults={"actor": actor, "created_at": now, "queued_at": now}
-    )
+    row, created = Notification.objects.get_or_create(**lookup, defaults=defaults)
     if not created:
         return None
     transaction.on_commit(partial(enqueue, row.pk))

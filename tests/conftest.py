@@ -1,5 +1,6 @@
 """What the whole suite needs: the named users alice, bob, charlie, dave and erin, settings for tests
-that go through the middleware and allauth's views, and the skips for tests that need PostgreSQL or Redis.
+that go through the middleware and allauth's views, Celery run eagerly on request (`eager`), and the
+skips for tests that need PostgreSQL or Redis.
 
 Each named user has a verified primary address <name>@example.com (allauth's EmailAddress) and the
 password "correct horse battery staple", so tests can log in with the client or match invitations by email.
@@ -30,6 +31,18 @@ def _static_files_without_collectstatic(settings):
 
 NAMES = ("alice", "bob", "charlie", "dave", "erin")
 PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture
+def eager():
+    """Celery tasks run at once in this process, as if a worker had taken them off the queue."""
+    from zarkcity_site.celery import app as celery_app
+
+    conf = celery_app.conf
+    saved = conf.task_always_eager, conf.task_eager_propagates
+    conf.task_always_eager, conf.task_eager_propagates = True, True
+    yield
+    conf.task_always_eager, conf.task_eager_propagates = saved
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,9 @@ from games import services
 from games.emails import invitation_id_from_token, invitation_token
 from games.models import Game, Invitation
 
-pytestmark = pytest.mark.django_db
+# The email is an outbox row a worker sends after commit: `eager` runs the task in this process, so
+# tests that run the on-commit callbacks (`invite`) find the message in mail.outbox.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
 
 PASSWORD = "a much longer passphrase 42"
 
