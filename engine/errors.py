@@ -25,3 +25,8 @@ class ReplayError(EngineError):
     def __init__(self, index: int | None, message: str) -> None:
         super().__init__(message)
         self.index = index
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """What was typed, quoted for an error message; cut short so a huge input is not echoed back whole."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."

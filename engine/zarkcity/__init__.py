@@ -30,7 +30,7 @@ from .notation import (
 )
 from .position import dumps, from_position, loads, to_position
 from .record import make_record, replay
-from .rules import agree_draw, apply, movers, new_game, resign, winners
+from .rules import abandon, agree_draw, apply, movers, new_game, resign, winners
 from .state import HAND_LIMIT, RULES_VERSION, Square, State
 from .views import public_move_text, view
 
@@ -61,6 +61,7 @@ __all__ = [
     "Spawn",
     "Square",
     "State",
+    "abandon",
     "agree_draw",
     "apply",
     "describe",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import NotationError
+from ..errors import NotationError, shown
 
 STANDARD_SUITS = ("S", "H", "D", "C")
 ARCADE_SUITS = ("S", "H", "D", "C", "T")
@@ -63,7 +63,7 @@ def parse_card(text: str) -> str:
     """Return the canonical form of a typed card ("10h" -> "10H"); raise NotationError if it is none."""
     code = text.strip().upper()
     if code not in CARDS:
-        raise NotationError(f"{text!r} is not a card (write rank then suit, like 7H, 10S, QT, or JK for a joker)")
+        raise NotationError(f"{shown(text)} is not a card (write rank then suit, like 7H, 10S, QT, or JK for a joker)")
     return code
 
 

@@ -8,7 +8,6 @@ line on standard error.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -16,7 +15,7 @@ from typing import Any, NoReturn, TextIO
 from ..errors import EngineError, IllegalMoveError, PositionError, ReplayError
 from .movegen import legal_moves
 from .notation import Choose, Move, Resign, parse, parse_colour
-from .position import dumps, loads, pretty
+from .position import dumps, loads, parse_json, pretty
 from .record import replay
 from .rules import apply, new_game
 from .state import State
@@ -94,16 +93,19 @@ def _run(args: argparse.Namespace) -> str:
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as file:
-        return file.read()
+        raw = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as file:
+            raw = file.read()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        where = "standard input" if path == "-" else path
+        raise PositionError(f"{where} is not UTF-8 text (byte {error.start} cannot be read)") from None
 
 
 def _read_json(path: str) -> Any:
-    try:
-        return json.loads(_read(path))
-    except json.JSONDecodeError as error:
-        raise PositionError(f"bad JSON: {error}") from None
+    return parse_json(_read(path))
 
 
 def _seated(state: State, text: str) -> str:

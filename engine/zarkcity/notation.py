@@ -8,14 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import NotationError
+from ..errors import NotationError, shown
 from .cards import parse_card, sort_cards
 
 Cell = tuple[int, int]
 COLOURS = ("red", "yellow", "green", "blue", "black")
 SIZES = ("S", "M", "L")
 SIZE_PIPS = {"S": 1, "M": 2, "L": 3}
-_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+# A board holds at most 65 cards, so no cell is more than 64 steps from 0,0: 4 digits are plenty.
+_CELL = re.compile(r"^(-?\d{1,4}),(-?\d{1,4})$")
 
 
 def cell_str(cell: Cell) -> str:
@@ -25,21 +26,21 @@ def cell_str(cell: Cell) -> str:
 def parse_cell(text: str) -> Cell:
     match = _CELL.match(text)
     if not match:
-        raise NotationError(f"{text!r} is not a cell (write x,y with no spaces, like 0,0 or -1,2)")
+        raise NotationError(f"{shown(text)} is not a cell (write x,y with no spaces, like 0,0 or -1,2)")
     return int(match.group(1)), int(match.group(2))
 
 
 def parse_size(text: str) -> str:
     size = text.upper()
     if size not in SIZES:
-        raise NotationError(f"{text!r} is not a piece size (use S, M or L)")
+        raise NotationError(f"{shown(text)} is not a piece size (use S, M or L)")
     return size
 
 
 def parse_colour(text: str) -> str:
     colour = text.lower()
     if colour not in COLOURS:
-        raise NotationError(f"{text!r} is not a player colour (red, yellow, green, blue or black)")
+        raise NotationError(f"{shown(text)} is not a player colour (red, yellow, green, blue or black)")
     return colour
 
 
@@ -251,4 +252,4 @@ def parse(text: str) -> Move:
             raise NotationError(f"discard takes the form: {_USAGE['discard']}")
         return Discard(sort_cards([parse_card(w) for w in words[1:]]))
     known = ", ".join(_USAGE)
-    raise NotationError(f"{words[0]!r} is not a move (the moves are: {known})")
+    raise NotationError(f"{shown(words[0])} is not a move (the moves are: {known})")

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import NotationError, PositionError
 from .cards import CARDS, DECK_TYPES, JOKER, in_deck, parse_card
 from .notation import COLOURS, SIZES, Cell, cell_str
-from .state import PHASES, PIECES_PER_SIZE, REASONS, RULES_VERSION, Square, State
+from .state import HAND_LIMIT, PHASES, PIECES_PER_SIZE, REASONS, RULES_VERSION, Square, State
 
 FORMAT = "zarkcity-position/1"
 SIZE_NAMES = {"S": "small", "M": "medium", "L": "large"}
@@ -133,11 +133,17 @@ def dumps(state: State) -> str:
 
 def loads(text: str) -> State:
     """Read a position file's text; bad JSON or a bad position raises PositionError."""
+    return from_position(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """JSON text to data; anything that is not JSON (or nests absurdly deep) is a PositionError."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise PositionError(f"bad JSON: {error}") from None
-    return from_position(data)
+    except RecursionError:
+        raise PositionError("bad JSON: nested too deeply to be a zarkcity file") from None
 
 
 def check_header(data: Any, file_format: str, what: str) -> None:
@@ -190,6 +196,18 @@ def check_state(state: State) -> None:
         raise PositionError(f"winner and reason must be null while the game is on (phase is {state.phase})")
     if state.to_move is not None and state.to_move in state.resigned:
         raise PositionError(f"to_move: {state.to_move} has resigned and cannot be to move")
+    _check_discard_owed(state)
+
+
+def _check_discard_owed(state: State) -> None:
+    """The discard phase exists only while the player to move holds more than the hand limit."""
+    if state.phase != "discard" or state.to_move is None:
+        return
+    held = len(state.hands.get(state.to_move, ()))
+    if held <= HAND_LIMIT:
+        raise PositionError(
+            f"phase is discard but {state.to_move} holds {held} cards: a discard is owed only above {HAND_LIMIT}"
+        )
 
 
 def read_deck_type(value: Any) -> str:

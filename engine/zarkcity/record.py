@@ -12,10 +12,11 @@ from typing import Any
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from .notation import Move, parse
 from .position import check_header, read_deck_type, read_players, seated
-from .rules import agree_draw, apply, new_game
+from .rules import abandon, agree_draw, apply, new_game
 from .state import REASONS, RULES_VERSION, State
 
 FORMAT = "zarkcity-game/1"
+WINNERLESS = ("draw", "timeout")  # the results a game not otherwise over may end with (no extra move)
 
 
 def make_record(
@@ -88,9 +89,10 @@ def _result(value: Any, players: Sequence[str]) -> dict[str, Any] | None:
         return None
     if not isinstance(value, dict) or value.get("reason") not in REASONS:
         raise PositionError(f"result must be {{winner, reason}} with a reason in {', '.join(REASONS)}, not {value!r}")
-    winner = value.get("winner")
-    if (winner is None) != (value["reason"] == "draw"):
-        raise PositionError(f"result: a {value['reason']} result {'has no' if winner is None else 'has a'} winner")
+    winner, reason = value.get("winner"), value["reason"]
+    # A draw never has a winner; a timeout may have none (everyone ran out of time at once).
+    if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
+        raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
     return {"winner": None if winner is None else seated(winner, "result winner", players), "reason": value["reason"]}
 
 
@@ -98,15 +100,16 @@ def check_result(state: State, result: dict[str, Any], plies: int) -> State:
     """The final State if the game really ended as `result` says, else ReplayError(None).
 
     A timeout is recorded as the loser's `resign`, so it matches a game that ended by resignation;
-    an agreed draw matches a game still on, which the draw then ends.
+    an agreed draw, or a timeout with no winner (every remaining player out of time at once),
+    matches a game still on, which the result then ends.
     """
     winner, reason = result["winner"], result["reason"]
-    if reason == "draw" and state.phase != "over":
-        return agree_draw(state)
+    if winner is None and reason in WINNERLESS and state.phase != "over":
+        return agree_draw(state) if reason == "draw" else abandon(state, reason)
     expected = "resignation" if reason == "timeout" else reason
     if state.phase == "over" and (state.winner, state.reason) == (winner, expected):
         return state.evolve(reason=reason)
-    said = "a draw" if winner is None else f"{winner} won by {reason}"
+    said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
     raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(state)}")
 
 
@@ -114,5 +117,5 @@ def _outcome(state: State) -> str:
     if state.phase != "over":
         return "the game is not over"
     if state.winner is None:
-        return f"the game ended in a {state.reason}"
+        return "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
     return f"{state.winner} won by {state.reason}"

@@ -171,7 +171,7 @@ def _step_now(state: State) -> str:
 
 def _result(state: State) -> str:
     if state.winner is None:
-        return "the game ended in a draw"
+        return "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
     return f"{state.winner} won ({state.reason})"
 
 
@@ -357,4 +357,16 @@ def agree_draw(state: State) -> State:
         raise IllegalMoveError(f"Draw: the game is over; {_result(state)}")
     draft = Draft(state)
     _game_over(draft, None, "draw")
+    return draft.finish()
+
+
+def abandon(state: State, reason: str = "timeout") -> State:
+    """The game ends with no winner (everyone loses), e.g. when every remaining player ran out of
+    time at once: resigning them one by one would hand the win to whoever happened to go last."""
+    if state.phase == "over":
+        raise IllegalMoveError(f"Abandon: the game is over; {_result(state)}")
+    if reason != "timeout":
+        raise NotationError(f"abandon ends a game by timeout (a draw is agree_draw), not {reason!r}")
+    draft = Draft(state)
+    _game_over(draft, None, reason)
     return draft.finish()

@@ -197,3 +197,18 @@ def test_docs_shuffle_test_vector() -> None:
     assert data["shuffles"] == 0
     docs = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     assert "5C 8S AS 7S KH JD AD 8D 2S JK" in docs
+
+
+def test_a_file_that_is_not_utf8_exits_2_with_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    assert "is not UTF-8 text" in fails(2, "moves", str(binary), "--as", "red")
+    run = subprocess.run(
+        [sys.executable, "-m", "engine", "moves", "-", "--as", "red"], cwd=ROOT, input=b"\xff{}", capture_output=True
+    )
+    assert run.returncode == 2 and b"standard input is not UTF-8 text" in run.stderr
+
+
+def test_a_huge_cell_is_refused_and_not_echoed_whole(acting: Path) -> None:
+    message = fails(2, "apply", str(acting), "build 7H " + "9" * 400 + ",0")
+    assert "is not a cell" in message and len(message) < 200

@@ -103,7 +103,9 @@ def test_input_is_lenient_about_case() -> None:
 )
 def test_defaults_depend_on_phase(phase: str, turn: int, first_player: str | None) -> None:
     to_move = "red" if phase in ("place", "act", "discard") else None
-    state = from_position(example(phase=phase, to_move=to_move))
+    over_limit = {"red": ["2S", "3S", "5S", "6S", "7S", "8S", "10S"], "blue": ["5D"]}  # a discard is owed
+    hands = over_limit if phase == "discard" else EXAMPLE["hands"]
+    state = from_position(example(phase=phase, to_move=to_move, hands=hands))
     assert (state.turn, state.first_player) == (turn, first_player)
 
 
@@ -174,6 +176,7 @@ REJECTED = [
     ("pending unseated", example(pending=["green"]), "pending: green is not seated"),
     ("resigned to move", example(resigned=["red"]), "red has resigned and cannot be to move"),
     ("not an object", ["format"], "a position must be a JSON object"),
+    ("discard not owed", example(phase="discard"), "phase is discard but red holds"),
 ]
 
 
@@ -193,3 +196,8 @@ def test_diagonal_contact_connects() -> None:
 def test_bad_json_names_the_problem() -> None:
     with pytest.raises(PositionError, match="bad JSON"):
         loads("{'format': 1}")
+
+
+def test_absurdly_nested_json_is_refused_not_a_crash() -> None:
+    with pytest.raises(PositionError, match="nested too deeply"):
+        loads("[" * 100_000)

@@ -10,7 +10,7 @@ import pytest
 from engine.errors import PositionError, ReplayError
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.record import make_record, replay, result_of
-from engine.zarkcity.rules import agree_draw, apply, movers, new_game
+from engine.zarkcity.rules import abandon, agree_draw, apply, movers, new_game
 from engine.zarkcity.state import State
 
 PLAYERS = ["red", "yellow", "blue"]
@@ -91,6 +91,15 @@ def test_agreed_draw() -> None:
         replay(record([*moves, ("red", "resign"), ("blue", "resign")], {"winner": None, "reason": "draw"}))
 
 
+def test_everyone_timed_out() -> None:
+    state, moves = random_game("rec", 3, random.Random(2))
+    ended = replay(record(moves, {"winner": None, "reason": "timeout"}))
+    assert ended == abandon(state)
+    assert (ended.phase, ended.winner, ended.reason) == ("over", None, "timeout")
+    with pytest.raises(ReplayError, match="the record says no winner \\(timeout\\), but after 5 moves red won"):
+        replay(record([*moves, ("yellow", "resign"), ("blue", "resign")], {"winner": None, "reason": "timeout"}))
+
+
 MALFORMED = [
     ("not an object", [], "a game record must be a JSON object"),
     ("format", record([]) | {"format": "zarkcity-position/1"}, "format must be 'zarkcity-game/1'"),
@@ -105,6 +114,7 @@ MALFORMED = [
     ("reason", record([], {"winner": "red", "reason": "luck"}), "result must be {winner, reason}"),
     ("draw winner", record([], {"winner": "red", "reason": "draw"}), "a draw result has a winner"),
     ("no winner", record([], {"winner": None, "reason": "resignation"}), "a resignation result has no winner"),
+    ("block winner", record([], {"winner": None, "reason": "power block"}), "a power block result has no winner"),
     ("winner seat", record([], {"winner": "black", "reason": "timeout"}), "result winner: black is not seated"),
 ]
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.zarkcity.notation import Resign
-from engine.zarkcity.rules import agree_draw, apply, resign
+from engine.zarkcity.rules import abandon, agree_draw, apply, resign
 from engine.zarkcity.state import State
 from tests.engine.helpers import make_state, play, square
 
@@ -188,3 +188,16 @@ def test_agree_draw():
     assert (after.phase, after.to_move, after.pending, after.winner, after.reason) == ("over", None, (), None, "draw")
     with pytest.raises(IllegalMoveError, match="Draw: the game is over; the game ended in a draw"):
         agree_draw(after)
+
+
+def test_abandon_ends_the_game_with_no_winner():
+    after = abandon(choosing(()))
+    assert (after.phase, after.to_move, after.pending, after.winner, after.reason) == ("over", None, (), None, "timeout")
+    assert after.resigned == () and after.hands == choosing(()).hands  # nobody resigned: the game just ended
+    with pytest.raises(IllegalMoveError, match="Abandon: the game is over; the game ended with no winner"):
+        abandon(after)
+
+
+def test_abandon_is_only_for_a_timeout():
+    with pytest.raises(NotationError, match="a draw is agree_draw"):
+        abandon(acting(), "draw")
