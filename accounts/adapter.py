@@ -1,14 +1,26 @@
-"""allauth adapter: sign-up through an invitation link."""
+"""allauth adapter: sign-up through an invitation link, and usernames that do not pose as another player."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
+
+from accounts.models import Profile
+from accounts.selectors import name_key
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        username = super().clean_username(username, shallow=shallow)
+        # The reverse of accounts.services.check_name_free: a new username must not read as a name
+        # someone already plays under, or the two would look alike at the table.
+        if not shallow and Profile.objects.filter(name_key=name_key(username)).exists():
+            raise ValidationError("Another player goes by that name. Please choose a different username.")
+        return username
+
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
         # An invitation link proves only the address it was sent to (the lobby stashed it as verified).
         # Signing up with another address must not get that one attached, verified, to the new account:

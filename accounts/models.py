@@ -7,6 +7,8 @@ from django.db import models
 class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=40, blank=True)
+    # accounts.selectors.name_key(display_name): how the name reads, so no two players look alike.
+    name_key = models.CharField(max_length=255, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()

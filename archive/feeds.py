@@ -17,12 +17,14 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import escape
 
-from accounts.selectors import display_name_of
+from accounts.selectors import chosen_name_of, display_name_of
 from archive import selectors
 from archive.models import ArchivedGame
 from archive.records import result_words
 from games.models import Game, Seat
+from notifications.selectors import seat_clock
 
 
 def _absolute(path: str) -> str:
@@ -34,7 +36,23 @@ def _players_line(game: ArchivedGame) -> str:
     return ", ".join(f"{p.colour} {display_name_of(p.user)}" for p in game.players.all())
 
 
-class PlayerGamesFeed(Feed):
+def move_deadline(game: Game, seat: Seat) -> datetime | None:
+    """When this seat's move is really due: the game's clock with the player's days away added."""
+    if game.turn_started_at is None:
+        return None
+    return seat_clock(game, seat).deadline
+
+
+class SiteFeed(Feed):
+    """rel="self" names the configured site, not the sites framework's domain or the request's host."""
+
+    def get_feed(self, obj: Any, request: HttpRequest) -> Any:
+        feed = super().get_feed(obj, request)
+        feed.feed["feed_url"] = _absolute(request.path)  # one Feed instance serves every request: no state on self
+        return feed
+
+
+class PlayerGamesFeed(SiteFeed):
     """/players/<username>/games.atom: the player's public finished games, newest first."""
 
     feed_type = Atom1Feed
@@ -58,7 +76,9 @@ class PlayerGamesFeed(Feed):
         return f"Zark City #{game.game_id}: {result_words(game.game)}"
 
     def item_description(self, game: ArchivedGame) -> str:
-        return f"{_players_line(game)}. {game.plies} moves, {game.deck} deck."
+        # Atom sends the description as type="html": names are the players' own text, so escape them
+        # here; the feed writer's XML escaping only undoes itself in the reader.
+        return escape(f"{_players_line(game)}. {game.plies} moves, {game.deck} deck.")
 
     def item_link(self, game: ArchivedGame) -> str:
         return _absolute(reverse("replay", args=[game.game_id, game.plies]))
@@ -73,7 +93,7 @@ class PlayerGamesFeed(Feed):
         return game.finished_at
 
 
-class MyTurnFeed(Feed):
+class MyTurnFeed(SiteFeed):
     """/feeds/<key>/my-turn.atom: one item per game waiting for this player; a new move is a new item."""
 
     feed_type = Atom1Feed
@@ -85,7 +105,7 @@ class MyTurnFeed(Feed):
         return user
 
     def title(self, user: Any) -> str:
-        return f"Your turn on zarkcity ({display_name_of(user)})"
+        return f"Your turn on zarkcity ({chosen_name_of(user)})"
 
     def link(self, user: Any) -> str:
         return _absolute(reverse("player_profile", args=[user.get_username()]))
@@ -98,8 +118,9 @@ class MyTurnFeed(Feed):
         return f"Your move in Zark City #{game.pk} (you are {seat.colour})"
 
     def item_description(self, item: tuple[Game, Seat]) -> str:
-        game, _ = item
-        due = f" Due by {game.deadline:%Y-%m-%d %H:%M} UTC." if game.deadline else ""
+        game, seat = item
+        deadline = move_deadline(game, seat)
+        due = f" Due by {deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC." if deadline else ""
         return f"Move {game.ply + 1} is yours to play.{due}"
 
     def item_link(self, item: tuple[Game, Seat]) -> str:
@@ -128,14 +149,15 @@ def deadlines_ics(request: HttpRequest, key: str) -> HttpResponse:
     if user is None:
         raise Http404("Unknown feed key (it may have been replaced).")
     host = request.get_host().split(":")[0]
-    events = [_event(game, seat, host) for game, seat in selectors.games_awaiting(user=user) if game.deadline]
+    awaiting = [(game, seat, move_deadline(game, seat)) for game, seat in selectors.games_awaiting(user=user)]
+    events = [_event(game, seat, deadline, host) for game, seat, deadline in awaiting if deadline]
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
         "PRODID:-//zarkcity//move deadlines//EN",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
-        "X-WR-CALNAME:" + ics_escape(f"Zark City deadlines of {display_name_of(user)}"),
+        "X-WR-CALNAME:" + ics_escape(f"Zark City deadlines of {chosen_name_of(user)}"),
         *[line for event in events for line in event],
         "END:VCALENDAR",
     ]
@@ -145,13 +167,13 @@ def deadlines_ics(request: HttpRequest, key: str) -> HttpResponse:
     return response
 
 
-def _event(game: Game, seat: Seat, host: str) -> list[str]:
+def _event(game: Game, seat: Seat, deadline: datetime, host: str) -> list[str]:
     url = f"{settings.SITE_URL}{reverse('game_detail', args=[game.pk])}"
     return [
         "BEGIN:VEVENT",
         f"UID:game-{game.pk}-ply-{game.ply}-{seat.colour}@{host}",
         f"DTSTAMP:{ics_time(timezone.now())}",
-        f"DTSTART:{ics_time(game.deadline)}",
+        f"DTSTART:{ics_time(deadline)}",
         "SUMMARY:" + ics_escape(f"Zark City #{game.pk}: your move is due"),
         "DESCRIPTION:" + ics_escape(f"Move {game.ply + 1} in Zark City #{game.pk} (you are {seat.colour}).\n{url}"),
         f"URL:{url}",

@@ -11,7 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accounts.selectors import display_name_of
-from archive.replay import cards_drawn, logged_moves, move_text, seat_colours, states_until
+from archive.replay import (
+    agreed_draw_words,
+    cards_drawn,
+    logged_moves,
+    move_text,
+    played_states,
+    seat_colours,
+    states_until,
+    with_result,
+)
 from engine.errors import EngineError
 from engine.zarkcity.describe import describe
 from engine.zarkcity.position import to_position
@@ -32,7 +41,10 @@ def game_log_text(game: Game, viewer: str | None) -> str:
         lines.append(f"Seed: {game.seed}")
     lines.append("")
     moves = logged_moves(game)
-    states = states_until(game, seat_colours(game), moves, len(moves))
+    states = played_states(game, seat_colours(game), moves, len(moves))
+    ending = agreed_draw_words(game)
+    if not ending:  # a timeout finishes the last move itself; an agreed draw gets its own line below
+        states[-1] = with_result(game, states[-1], len(moves))
     revealed = finished or (game.phase or "choose") != "choose"
     if finished:  # the deal is public once the game is over
         dealt = states[0].hands
@@ -47,6 +59,8 @@ def game_log_text(game: Game, viewer: str | None) -> str:
                 f"{'':<14}{colour} drew {' '.join(cards)}"
                 for colour, cards in cards_drawn(logged, before, after).items()
             ]
+    if ending:
+        lines.append(f"{'':<6}{ending}")
     return "\n".join(lines) + "\n"
 
 

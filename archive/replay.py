@@ -41,6 +41,7 @@ class Frame:
     move_text: str = ""
     words: str = ""
     drawn: dict[str, list[str]] = field(default_factory=dict)  # full frames: the cards each player drew
+    ending: str = ""  # on the last frame: an agreed draw, its own event after the last move
 
 
 def logged_moves(game: Game) -> list[LoggedMove]:
@@ -59,13 +60,39 @@ def states_until(game: Game, players: list[str], moves: list[LoggedMove], ply: i
     The game's end is part of the last state: a timeout was logged as the loser's `resign`, and an
     agreed draw is no move at all, so the stored result finishes the fold (as record.check_result does).
     """
+    states = played_states(game, players, moves, ply)
+    if ply == len(moves):
+        states[-1] = with_result(game, states[-1], len(moves))
+    return states
+
+
+def played_states(game: Game, players: list[str], moves: list[LoggedMove], ply: int) -> list[State]:
+    """States 0..ply as the moves alone left them: an agreed draw is not in them yet."""
     states = [new_game(players, game.seed, game.deck)]
     for logged in moves[:ply]:
         states.append(apply(states[-1], logged.move, logged.by))
-    if ply == len(moves) and game.status == Game.Status.FINISHED:
-        result = {"winner": game.winner or None, "reason": game.result_reason}
-        states[-1] = check_result(states[-1], result, len(moves))
     return states
+
+
+def with_result(game: Game, state: State, plies: int) -> State:
+    """The state after the last move, finished as the stored result says (unchanged while the game is on)."""
+    if game.status != Game.Status.FINISHED:
+        return state
+    return check_result(state, {"winner": game.winner or None, "reason": game.result_reason}, plies)
+
+
+def agreed_draw_words(game: Game) -> str:
+    """The agreed draw as its own event after the last move ("" if the game did not end that way).
+
+    It is not a consequence of the last move: words glued to that move would blame it (a resignation,
+    say) for the draw. A player who resigned before took no part in it.
+    """
+    if game.status != Game.Status.FINISHED or game.result_reason != Game.Reason.DRAW:
+        return ""
+    seats = list(Seat.objects.filter(game=game).order_by("order").values_list("colour", "resigned"))
+    remaining = [colour for colour, resigned in seats if not resigned]
+    who = " and ".join(remaining) if len(remaining) < len(seats) else "every player"
+    return f"The game ends in a draw, agreed by {who}."
 
 
 def frame(game: Game, ply: int, viewer: str | None) -> Frame:
@@ -73,16 +100,22 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     players = seat_colours(game)
     moves = logged_moves(game)
     ply = max(0, min(ply, len(moves)))
-    states = states_until(game, players, moves, ply)
+    states = played_states(game, players, moves, ply)
     finished = game.status == Game.Status.FINISHED
-    state = states[-1]
+    played = states[-1]
+    last = ply == len(moves)
+    state = with_result(game, played, len(moves)) if last else played
     shown = full_view(state) if finished else view(state, viewer)
     result = Frame(ply=ply, last_ply=len(moves), view=shown, full=finished)
+    if last:
+        result.ending = agreed_draw_words(game)
     if ply > 0:
         logged, before = moves[ply - 1], states[-2]
+        # The move's own words: an agreed draw came after it, so it is described from the state the move left.
+        after = played if result.ending else state
         result.move = logged
         result.move_text = move_text(logged, finished, _revealed_now(game), viewer)
-        result.words = describe(logged.move, logged.by, before, state, None if finished else viewer)
+        result.words = describe(logged.move, logged.by, before, after, None if finished else viewer)
         if finished:
             result.drawn = cards_drawn(logged, before, state)
     return result

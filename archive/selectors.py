@@ -126,6 +126,7 @@ class PlayerProfile:
     rank: int | None = None
     current: list[Game] = field(default_factory=list)
     recent: list[ArchivedPlayer] = field(default_factory=list)
+    private_hidden: int = 0  # finished private games counted above but not listed to this viewer
 
     @property
     def win_rate(self) -> float:
@@ -153,6 +154,8 @@ def player_profile(*, user: Any, viewer: Any) -> PlayerProfile:
         profile.rank = 1 + PlayerRating.objects.filter(games__gt=0, rating__gt=profile.rating.rating).count()
     profile.current = current_games(user=user, viewer=viewer)
     profile.recent = recent_results(user=user, viewer=viewer)
+    if not _private_ok(viewer, user):
+        profile.private_hidden = ArchivedPlayer.objects.filter(user=user, is_private=True).count()
     return profile
 
 

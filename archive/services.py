@@ -47,7 +47,10 @@ def game_archive(*, game: Game) -> ArchivedGame:
 def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -> None:
     before = _lock_ratings([s.user_id for s in seats])
     winners = [winner_seat.user_id] if winner_seat else []
-    after = rate_game({uid: Skill(r.mu, r.sigma) for uid, r in before.items()}, winners)
+    resigned = [s.user_id for s in seats if s.resigned]
+    after = rate_game({uid: Skill(r.mu, r.sigma) for uid, r in before.items()}, winners, resigned)
+    if not winners and archived.reason == Game.Reason.TIMEOUT:  # everyone out of time at once: all lost, unrated
+        after = {uid: Skill(r.mu, r.sigma) for uid, r in before.items()}
     rows = []
     for seat in seats:
         old, new = before[seat.user_id], after[seat.user_id]
@@ -74,7 +77,7 @@ def _lock_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
 
 
 def _outcome(archived: ArchivedGame, seat: Seat) -> str:
-    if archived.reason == Game.Reason.DRAW:
+    if archived.reason == Game.Reason.DRAW and not seat.resigned:  # who left before the draw lost
         return ArchivedPlayer.Outcome.DRAW
     return ArchivedPlayer.Outcome.WON if seat.colour == archived.winner_colour else ArchivedPlayer.Outcome.LOST
 

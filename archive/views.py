@@ -14,12 +14,12 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.selectors import display_name_of
+from accounts.selectors import chosen_name_of, display_name_of
 from archive import selectors, services
 from archive.charts import rating_history_svg
 from archive.forms import ArchiveSearchForm
 from archive.records import game_log_text, result_words, verify_game
-from archive.replay import frame, move_list
+from archive.replay import agreed_draw_words, frame, move_list
 from games.board_svg import render_board_svg, render_hand_svg
 from games.models import Game, Seat
 from games.selectors import game_visible_to
@@ -91,6 +91,7 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
     if request.GET.get("fragment") == "1":
         return render(request, "archive/_frame.html", context)
     context["moves"] = move_list(game, viewer)
+    context["ending"] = shown.ending if shown.ply == shown.last_ply else agreed_draw_words(game)
     return render(request, "archive/replay.html", context)
 
 
@@ -133,7 +134,7 @@ def _player(username: str):
 def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     user = _player(username)
     profile = selectors.player_profile(user=user, viewer=request.user)
-    name = display_name_of(user)
+    name = chosen_name_of(user)  # the page's heading adds @username
     context = {
         "player": user,
         "name": name,
@@ -149,7 +150,7 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
 @require_GET
 def rating_chart(request: HttpRequest, username: str) -> HttpResponse:
     user = _player(username)
-    svg = rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {display_name_of(user)}")
+    svg = rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {chosen_name_of(user)}")
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

@@ -65,10 +65,11 @@ def render_board_svg(view: dict[str, Any], *, interactive: bool = False) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="zc-board" viewBox="{left} {top} {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="The board: {len(board)} cards">',
         "<title>The board</title>",
-        _coordinates(sorted(set(xs)), sorted(set(ys)), min(xs), min(ys)),
     ]
     parts.extend(_slot(cell, square) for cell in slots)
     parts.extend(_square(entry, square) for entry in board)
+    # Last, so that on the game page, where the labels follow a panned board, they sit over the cards.
+    parts.append(_coordinates(sorted(set(xs)), sorted(set(ys)), min(xs), min(ys), strips=interactive))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -100,21 +101,40 @@ def _empty_board() -> str:
     )
 
 
-def _coordinates(xs: list[int], ys: list[int], min_x: int, min_y: int) -> str:
-    """Column numbers above the board and row numbers to its left, the x and y of `x,y`."""
+STRIP_REACH = 10_000  # a label strip reaches well past the board, so zooming out never shows its end
+
+
+def _coordinates(xs: list[int], ys: list[int], min_x: int, min_y: int, *, strips: bool = False) -> str:
+    """Column numbers above the board and row numbers to its left, the x and y of `x,y`, inside the viewBox.
+
+    Two groups (`zc-coords--cols`, `zc-coords--rows`) that the game page's script moves to keep the
+    labels at the edge of a panned board; `strips` puts a band of felt behind each for that.
+    """
     top = min_y * PITCH - GUTTER / 2
     left = min_x * PITCH - GUTTER / 2
-    labels = [
+    band = GUTTER + MARGIN
+    columns = [
         f'<text x="{x * PITCH + PITCH / 2}" y="{top}" class="zc-coord" text-anchor="middle" '
         f'dominant-baseline="middle">{e(x)}</text>'
         for x in range(min(xs), max(xs) + 1)
     ]
-    labels += [
+    rows = [
         f'<text x="{left}" y="{y * PITCH + PITCH / 2}" class="zc-coord" text-anchor="middle" '
         f'dominant-baseline="middle">{e(y)}</text>'
         for y in range(min(ys), max(ys) + 1)
     ]
-    return f'<g font-size="13" fill="#5d6375" font-family="system-ui, sans-serif">{"".join(labels)}</g>'
+    if strips:
+        reach, width = STRIP_REACH, 2 * STRIP_REACH
+        columns.insert(
+            0, f'<rect class="zc-coord-strip" x="{-reach}" y="{min_y * PITCH - band}" width="{width}" height="{band}"/>'
+        )
+        rows.insert(
+            0, f'<rect class="zc-coord-strip" x="{min_x * PITCH - band}" y="{-reach}" width="{band}" height="{width}"/>'
+        )
+    return (
+        f'<g class="zc-coords" font-size="13" fill="#5d6375" font-family="system-ui, sans-serif">'
+        f'<g class="zc-coords--cols">{"".join(columns)}</g><g class="zc-coords--rows">{"".join(rows)}</g></g>'
+    )
 
 
 def _card_box(x: int, y: int, square: bool) -> tuple[float, float, float, float]:

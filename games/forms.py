@@ -10,7 +10,14 @@ from games.models import ChatMessage
 class MoveForm(forms.Form):
     """One move in notation, and the ply the player was looking at (a stale page must not move)."""
 
-    text = forms.CharField(max_length=200, required=False, label="Your move")
+    MAX_LENGTH = 200
+
+    text = forms.CharField(
+        max_length=MAX_LENGTH,
+        required=False,
+        label="Your move",
+        error_messages={"max_length": "A move is at most %(limit_value)d characters (this one has %(show_value)d)."},
+    )
     seen_ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
@@ -21,6 +28,8 @@ class MoveForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if "text" in self.errors:  # too long: that is the problem to report, not "type a move"
+            return data
         # The discard checkboxes (one per card in hand; the engine checks they are really held).
         cards = self.data.getlist("discard_cards") if hasattr(self.data, "getlist") else []
         if not (data.get("text") or "").strip() and cards:

@@ -48,6 +48,10 @@ class InviteForm(forms.Form):
         max_length=254,
         help_text="Their username on zarkcity, or an email address: we send them a link to join.",
         widget=forms.TextInput(attrs={"placeholder": "username or email", "autocomplete": "off"}),
+        error_messages={
+            "required": "Give a username or an email address to invite.",
+            "max_length": "That is too long for a username or an email address (at most %(limit_value)d characters).",
+        },
     )
 
     def invitee(self) -> dict[str, str]:

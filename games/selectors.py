@@ -59,10 +59,10 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    kind: str  # "move" or "chat"
+    kind: str  # "move", "chat" or "draw" (an offer, its answer, or how the game ended without a move)
     colour: str
     name: str
-    text: str  # the move in public notation, or the chat line
+    text: str  # the move in public notation, the chat line, or what happened to the draw offer
     words: str = ""  # the move in plain words, as this viewer may read them
     ply: int | None = None
     at: datetime | None = None
@@ -71,6 +71,10 @@ class HistoryEntry:
     def number(self) -> int | None:
         """The move's number as people count, from 1."""
         return None if self.ply is None else self.ply + 1
+
+
+# How the history sorts: (moves made before it, rank within that slot, time, order, id).
+HistoryKey = tuple[int, int, float, int, int]
 
 
 @dataclass(frozen=True)
@@ -250,7 +254,11 @@ def _draw_offer(game: Game, seats: list[Seat], seat: Seat | None) -> DrawOffer |
 def _history(
     game: Game, seats: list[Seat], viewer: str | None, shown: dict[str, Any], whole: bool
 ) -> tuple[list[HistoryEntry], int]:
-    """Moves in public notation with chat between them, oldest first; only the latest unless `whole`."""
+    """Moves in public notation with chat and draw offers between them, oldest first; only the latest unless `whole`.
+
+    Each entry is sorted by (moves made before it, rank, time, then order and id): a move comes first
+    in its slot, then a draw offer it lapsed, then chat and draw events in the order they happened.
+    """
     first_ply = 0 if whole else max(0, game.ply - HISTORY_SHOWN)
     colours = {s.pk: s.colour for s in seats}
     names = {s.pk: display_name_of(s.user) for s in seats}
@@ -258,18 +266,59 @@ def _history(
     # Only this viewer's words are read out of the JSON column: another player's own version stays in the database.
     words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
     rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words)
-    keyed: list[tuple[tuple[int, int, int], HistoryEntry]] = []
+    keyed: list[tuple[HistoryKey, HistoryEntry]] = []
     for ply, seat_id, notation, said in rows.values_list("ply", "seat_id", "notation", "words"):
         colour = colours[seat_id]
         if notation.startswith("choose"):  # the only notation with a secret in it (another's starter)
             notation = public_move_text(parse(notation), colour, revealed, viewer)
-        keyed.append(((ply + 1, 0, ply), HistoryEntry("move", colour, names[seat_id], notation, said or "", ply)))
+        keyed.append(
+            ((ply + 1, 0, 0.0, 0, ply), HistoryEntry("move", colour, names[seat_id], notation, said or "", ply))
+        )
     chat = ChatMessage.objects.filter(game=game, after_ply__gte=first_ply)
     for pk, seat_id, after_ply, text, created in chat.values_list("pk", "seat_id", "after_ply", "text", "created_at"):
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
-        keyed.append(((after_ply, 1, pk), entry))
+        keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
+    keyed += _draw_events(game, colours, names, first_ply)
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed], first_ply
+
+
+def _draw_events(
+    game: Game, colours: dict[int, str], names: dict[int, str], first_ply: int
+) -> list[tuple[HistoryKey, HistoryEntry]]:
+    """Each draw offer where it was made, and what became of it: declined (right after it, as the
+    answer's time is not stored), lapsed (after the move that ended it) or agreed (the game's end).
+    A game that ended with no winner and no move (everyone out of time) gets its closing line too."""
+    events: list[tuple[HistoryKey, HistoryEntry]] = []
+    proposals = DrawProposal.objects.filter(game=game, at_ply__gte=first_ply).prefetch_related("accepted_by")
+    for proposal in proposals:
+        by, at, pk = proposal.proposed_by_id, proposal.at_ply, proposal.pk
+        made = proposal.created_at.timestamp()
+        events.append(
+            (
+                (at, 2, made, 0, pk),
+                HistoryEntry("draw", colours[by], names[by], "proposed a draw", at=proposal.created_at),
+            )
+        )
+        if proposal.status == DrawProposal.Status.DECLINED:
+            events.append(((at, 2, made, 1, pk), HistoryEntry("draw", "", "", "The draw offer was declined.")))
+        elif proposal.status == DrawProposal.Status.LAPSED and at < game.ply:
+            said = "The draw offer lapsed: a move was made before everyone agreed."
+            events.append(((at + 1, 1, 0.0, 0, pk), HistoryEntry("draw", "", "", said)))
+        elif proposal.status == DrawProposal.Status.ACCEPTED:
+            agreed = " and ".join(seat.colour for seat in sorted(proposal.accepted_by.all(), key=lambda s: s.order))
+            said = f"Draw agreed by {agreed}: the game ends with no winner."
+            events.append((_closing_key(game, pk), HistoryEntry("draw", "", "", said, at=game.finished_at)))
+    if game.status == Game.Status.FINISHED and not game.winner and game.result_reason == Game.Reason.TIMEOUT:
+        said = "Every remaining player ran out of time: the game ends with no winner."
+        events.append((_closing_key(game, 0), HistoryEntry("draw", "", "", said, at=game.finished_at)))
+    return events
+
+
+def _closing_key(game: Game, pk: int) -> HistoryKey:
+    """After the last move and any talk before the end; chat after the end follows it."""
+    ended = game.finished_at.timestamp() if game.finished_at else float("inf")
+    return (game.ply, 2, ended, 0, pk)
 
 
 def game_record(game: Game, viewer: str | None = None) -> dict[str, Any]:
@@ -403,6 +452,23 @@ def lobby_game(*, game_id: int, user: Any = None) -> GameListEntry:
     """One game's waiting-room facts; raises Game.DoesNotExist."""
     user = user if user is not None and user.is_authenticated else None
     return _list_entry(_with_seats(Game.objects.all()).get(pk=game_id), user)
+
+
+def lobby_visible_to(entry: GameListEntry, user: Any) -> bool:
+    """A private waiting room is for its seated players and the people invited to it; anyone else gets a 404."""
+    if not entry.game.is_private or entry.my_seat is not None:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return any(invitation_addressed_to(invitation, user) for invitation in entry.game.invitations.all())
+
+
+def invitation_addressed_to(invitation: Invitation, user: Any) -> bool:
+    """Whether this invitation names the user, or one of their verified email addresses."""
+    if invitation.user_id is not None:
+        return invitation.user_id == user.pk
+    emails = EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True)
+    return bool(invitation.email) and invitation.email.lower() in {email.lower() for email in emails}
 
 
 def invitation_get(*, invitation_id: int) -> Invitation:

@@ -103,12 +103,12 @@ def game_join(*, game: Game, user) -> Seat:
 
 
 def _check_can_sit(game: Game, user) -> None:
+    if game.seats.filter(user=user).exists():  # first: a started game is no news to its own players
+        raise ValidationError("You are already seated in this game.")
     if game.status != Game.Status.OPEN:
         raise ValidationError(
             "This game has already started." if game.status == Game.Status.ACTIVE else "This game is over."
         )
-    if game.seats.filter(user=user).exists():
-        raise ValidationError("You already have a seat in this game.")
     if game.seats.count() >= game.seats_wanted:
         raise ValidationError("This game is full.")
 
@@ -271,6 +271,29 @@ def player_resign(*, game: Game, user, reason: str = "resignation") -> Move:
         return row
 
 
+def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
+    """End the game with no winner (everyone loses): every remaining player ran out of time at once,
+    so resigning them one by one would crown whichever of them was left last (rules.md 10).
+    Not a move in the record: its result says {"winner": null, "reason": "timeout"}."""
+    with transaction.atomic():
+        game = _lock(game)
+        if game.status != Game.Status.ACTIVE:
+            raise MoveRejected("Only a game in progress can end without a winner.")
+        after = rules.abandon(state_of(game), reason)
+        now = timezone.now()
+        game.snapshot = to_position(after)
+        _set_clock(game, after, now, new_movers=False)
+        _finish(game, after, now)
+        game.save()
+        DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(
+            status=DrawProposal.Status.LAPSED
+        )
+        from notifications import services as notify  # late import: the outbox is written in this transaction
+
+        notify.notify_game_over(game=game)
+    return game
+
+
 def _record(game: Game, seat: Seat, move: EngineMove, before: State, after: State) -> Move:
     """Append the move, move the snapshot on, reset the clock if someone new must move, end if over."""
     now = timezone.now()
@@ -393,10 +416,13 @@ def draw_accept(*, game: Game, user) -> DrawProposal:
 def draw_decline(*, game: Game, user) -> DrawProposal:
     with transaction.atomic():
         game = _lock(game)
-        _acting_seat(game, user)
+        seat = _acting_seat(game, user)
         proposal = _open_proposal(game)
         proposal.status = DrawProposal.Status.DECLINED
         proposal.save(update_fields=["status"])
+        from notifications import services as notify  # late import: the outbox is written in this transaction
+
+        notify.notify_draw_declined(game=game, proposal=proposal, by=seat)
     return proposal
 
 
@@ -426,7 +452,7 @@ def _agree_draw(game: Game, proposal: DrawProposal) -> None:
 
 
 def chat_post(*, game: Game, user, text: str) -> ChatMessage:
-    """A table-talk line from a seated player, placed in the history after the current move."""
+    """A table-talk line from a player still at the table, placed in the history after the current move."""
     text = (text or "").strip()
     if not text:
         raise ValidationError("Write something before sending.")
@@ -435,4 +461,6 @@ def chat_post(*, game: Game, user, text: str) -> ChatMessage:
     seat = _seat_of(game, user)
     if seat is None:
         raise NotAPlayer("Only the players of this game can chat at its table.")
+    if seat.resigned:
+        raise NotAPlayer("You resigned from this game, so you can no longer chat at its table.")
     return ChatMessage.objects.create(game=game, seat=seat, after_ply=Game.objects.get(pk=game.pk).ply, text=text)

@@ -70,6 +70,9 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
         entry = selectors.lobby_game(game_id=game_id, user=request.user)
     except Game.DoesNotExist:
         return render(request, "games/lobby/not_found.html", status=404)
+    if not selectors.lobby_visible_to(entry, request.user):
+        # The same page as a game that does not exist: a private game's number reveals nothing.
+        return render(request, "games/lobby/not_found.html", status=404)
     if entry.game.status != Game.Status.OPEN:
         return redirect(game_page_url(entry.game))
     context = {
@@ -77,6 +80,7 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": entry.game,
         "invite_form": InviteForm(),
         "invitations": selectors.lobby_invitations(game=entry.game) if entry.my_seat else [],
+        "auth_next": request.path,
     }
     return render(request, "games/lobby/waiting.html", context)
 
@@ -104,7 +108,7 @@ def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a username or an email address to invite.")
+        messages.error(request, " ".join(form.errors["who"]))
         return redirect(game_page_url(game))
     try:
         services.invitation_create(game=game, invited_by=request.user, **form.invitee())
@@ -129,7 +133,15 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     if found.email and not request.user.is_authenticated:
         # The link reached this address, so it is verified: signing up with it needs no second email.
         get_account_adapter(request).stash_verified_email(request, found.email)
-    context = {"invitation": found, "game": found.game, "entry": selectors.lobby_game(game_id=found.game_id)}
+    user = request.user if request.user.is_authenticated else None
+    context = {
+        "invitation": found,
+        "game": found.game,
+        "entry": selectors.lobby_game(game_id=found.game_id, user=user),
+        # Said before the visitor clicks "accept", not after.
+        "someone_else": user is not None and not selectors.invitation_addressed_to(found, user),
+        "auth_next": request.path,  # the header's log in / sign up links come back here too
+    }
     return render(request, "games/lobby/invitation.html", context)
 
 

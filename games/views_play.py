@@ -174,7 +174,8 @@ def game_move(request: HttpRequest, game: Game) -> HttpResponse:
     if not form.is_valid():
         if "seen_ply" in form.errors:  # a hand-made or truncated request: say so rather than guess the ply
             return _render_game(request, game, move_form=form, error="Reload the page and try again.", status=400)
-        return _render_game(request, game, move_form=form, status=400)
+        refusal = " ".join(message for messages_ in form.errors.values() for message in messages_)
+        return _render_game(request, game, move_form=form, error=refusal, status=400)
     try:
         services.move_submit(
             game=game, user=request.user, text=form.cleaned_data["text"], seen_ply=form.cleaned_data["seen_ply"]

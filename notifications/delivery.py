@@ -188,6 +188,8 @@ def _game_reason(row: Notification) -> str:
             return "they already moved"
     if row.kind == Kind.DRAW_PROPOSED and not game.draw_proposals.filter(status=DrawProposal.Status.OPEN).exists():
         return "the draw offer is no longer open"
+    if row.kind == Kind.DRAW_DECLINED and game.status != Game.Status.ACTIVE:
+        return "the game is over"
     if row.kind == Kind.GAME_STARTED and game.status != Game.Status.ACTIVE:
         return "the game is already over"
     return ""

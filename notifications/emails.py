@@ -139,7 +139,7 @@ def table(game: Game, seat: Seat) -> dict[str, Any]:
     shown = engine_view(state, seat.colour)
     preference = selectors.preference_for(seat.user)
     moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned
-    clock = selectors.seat_clock(game, seat) if moving else None
+    clock = next((c for c in selectors.mover_clocks(game) if c.colour == seat.colour), None) if moving else None
     away = selectors.table_away(game)
     return {
         "game": game,
@@ -225,6 +225,12 @@ def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
         proposal = DrawProposal.objects.filter(game=game).order_by("-created_at").first()
         context["proposal"] = proposal
         subject = f"Zark City #{game.pk}: {actor} proposes a draw"
+    elif kind == Kind.DRAW_DECLINED:
+        proposal = game.draw_proposals.select_related("proposed_by").filter(status=DrawProposal.Status.DECLINED)
+        proposal = proposal.order_by("-created_at", "-pk").first()
+        context["proposer"] = proposal.proposed_by.colour if proposal else ""
+        offer = "your draw offer" if context["proposer"] == seat.colour else "the draw"
+        subject = f"Zark City #{game.pk}: {actor} declined {offer}, play goes on"
     elif kind == Kind.TIMED_OUT:
         subject = f"Zark City #{game.pk}: {actor} ran out of time and leaves the game"
     else:
@@ -235,7 +241,7 @@ def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
 
 def _result_text(game: Game, seat: Seat) -> str:
     if not game.winner:
-        return "a draw, agreed by every player" if game.result_reason == Game.Reason.DRAW else "no winner"
+        return _no_winner_text(game, seat)
     who = "you win" if game.winner == seat.colour else f"{game.winner} wins"
     how = {
         Game.Reason.POWER_BLOCK: "with a power block",
@@ -243,6 +249,21 @@ def _result_text(game: Game, seat: Seat) -> str:
         Game.Reason.TIMEOUT: "as the last opponent ran out of time",
     }.get(game.result_reason, "")
     return f"{who} {how}".strip()
+
+
+def _no_winner_text(game: Game, seat: Seat) -> str:
+    """A draw or everyone out of time; whoever resigned before it lost and is told so, not "a draw"."""
+    if game.result_reason == Game.Reason.DRAW:
+        return (
+            "the others agreed a draw after you resigned"
+            if seat.resigned
+            else "a draw, agreed by every remaining player"
+        )
+    if game.result_reason == Game.Reason.TIMEOUT:
+        if seat.resigned:
+            return "no winner: the others all ran out of time after you resigned"
+        return "no winner: every remaining player ran out of time"
+    return "no winner"
 
 
 # ----------------------------------------------------------------------------- the daily digest

@@ -20,6 +20,7 @@ class Notification(models.Model):
         GAME_STARTED = "game_started", "game started"
         GAME_OVER = "game_over", "game over"
         DRAW_PROPOSED = "draw_proposed", "draw proposed"
+        DRAW_DECLINED = "draw_declined", "draw declined"
         PLAYER_RESIGNED = "player_resigned", "player resigned"
         TIMED_OUT = "timed_out", "player timed out"
         REMINDER_50 = "reminder_50", "reminder: half the time used"
@@ -131,3 +132,18 @@ class Away(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} away {self.first_day} to {self.last_day}"
+
+
+class PlayLinkUse(models.Model):
+    """A play link (notifications.tokens) that has signed someone in: each link does so once.
+
+    The nonce is unique, so of two requests racing with the same link exactly one signs in.
+    """
+
+    nonce = models.CharField(max_length=32, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    used_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"play link {self.nonce} of {self.user} for #{self.game_id}, used {self.used_at:%Y-%m-%d %H:%M}"

@@ -6,6 +6,7 @@ is stopped.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -18,6 +19,8 @@ from games.models import Game, Move, Seat
 
 from . import clock
 from .models import Away, Preference
+
+log = logging.getLogger(__name__)
 
 
 def preference_for(user) -> Preference:
@@ -49,13 +52,24 @@ def user_spans(user) -> tuple[clock.Span, ...]:
     return clock.away_spans(days, zone)
 
 
-def mover_clocks(game: Game) -> list[clock.Clock]:
-    """The clock of every player who must move now (several in the starter choice), in seat order."""
+def mover_clocks(game: Game, now: datetime | None = None) -> list[clock.Clock]:
+    """The clock of every player who must move now (several in the starter choice), in seat order.
+
+    A seat whose clock cannot be computed (bad days-away data) is logged and left out: one player's
+    broken row must not stop the page or the sweep for everyone (the sweep then neither reminds nor
+    times out that seat; an operator fixes the row).
+    """
     if game.status != Game.Status.ACTIVE or game.turn_started_at is None or not game.to_move:
         return []
     colours = game.to_move.split(",")
     seats = game.seats.filter(colour__in=colours, resigned=False).select_related("user").order_by("order")
-    return [seat_clock(game, seat) for seat in seats]
+    clocks = []
+    for seat in seats:
+        try:
+            clocks.append(seat_clock(game, seat, now))
+        except Exception:
+            log.exception("game %s: the clock of %s (user %s) cannot be computed", game.pk, seat.colour, seat.user_id)
+    return clocks
 
 
 def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clock:
@@ -79,13 +93,16 @@ def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clo
 
 
 def table_away(game: Game, now: datetime | None = None) -> dict[str, date]:
-    """{colour: last day away} for each seated player who is away right now."""
+    """{colour: last day away} for each seated player who is away right now (a broken row: not shown)."""
     now = now or timezone.now()
     away = {}
     for seat in game.seats.filter(resigned=False).select_related("user"):
-        span = clock.away_on(now, user_spans(seat.user))
-        if span is not None:
-            away[seat.colour] = (span[1] - timedelta(seconds=1)).astimezone(span[1].tzinfo).date()
+        try:
+            span = clock.away_on(now, user_spans(seat.user))
+            if span is not None:
+                away[seat.colour] = (span[1] - timedelta(seconds=1)).astimezone(span[1].tzinfo).date()
+        except Exception:
+            log.exception("game %s: the days away of user %s cannot be read", game.pk, seat.user_id)
     return away
 
 

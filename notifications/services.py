@@ -9,21 +9,21 @@ that moment costs a delay, not an email (the sweep re-queues rows nobody picked 
 from __future__ import annotations
 
 import logging
-from datetime import date, time
+from datetime import date, time, timedelta
 from functools import partial
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.zarkcity import rules
 from engine.zarkcity.state import State
 from games.models import DrawProposal, Game, Invitation, Move, Seat
 
-from .models import Away, Notification, Preference
-from .selectors import preference_for
+from .models import Away, Notification, PlayLinkUse, Preference
+from .selectors import preference_for, zone_of
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
@@ -33,6 +33,7 @@ EVENT_KINDS = {
     Kind.GAME_STARTED,
     Kind.GAME_OVER,
     Kind.DRAW_PROPOSED,
+    Kind.DRAW_DECLINED,
     Kind.PLAYER_RESIGNED,
     Kind.TIMED_OUT,
     Kind.REMINDER_50,
@@ -75,6 +76,13 @@ def notify_game_over(*, game: Game) -> list[int]:
 def notify_draw_proposed(*, game: Game, proposal: DrawProposal) -> list[int]:
     seats = [s for s in _seats(game) if s.pk != proposal.proposed_by_id]
     return _write_for_seats(game, seats, Kind.DRAW_PROPOSED, actor=proposal.proposed_by.colour)
+
+
+def notify_draw_declined(*, game: Game, proposal: DrawProposal, by: Seat) -> list[int]:
+    """The offer is off: every remaining player but the one who declined hears it (the proposer, and
+    whoever else was weighing it up; the draw_proposed email went to them all)."""
+    seats = [s for s in _seats(game) if s.pk != by.pk]
+    return _write_for_seats(game, seats, Kind.DRAW_DECLINED, actor=by.colour)
 
 
 def notify_player_resigned(*, game: Game, move: Move, reason: str = "resignation") -> list[int]:
@@ -178,6 +186,16 @@ def enqueue(notification_id: int) -> bool:
     return True
 
 
+def play_link_use(*, nonce: str, user, game: Game) -> bool:
+    """Record that a play link signed someone in; False if it already had (the unique nonce decides a race)."""
+    try:
+        with transaction.atomic():
+            PlayLinkUse.objects.create(nonce=nonce, user=user, game=game)
+    except IntegrityError:
+        return False
+    return True
+
+
 def notification_requeue(*, notification: Notification) -> None:
     """An operator sends a failed (or skipped) row again, from the admin."""
     Notification.objects.filter(pk=notification.pk).update(
@@ -222,15 +240,53 @@ def unsubscribe(*, user) -> Preference:
 
 
 def away_add(*, user, first_day: date, last_day: date, today: date) -> Away:
-    """Days away, in the user's time zone. Not in the past, and at most NOTIFICATIONS_MAX_AWAY_DAYS at once."""
-    longest = settings.NOTIFICATIONS_MAX_AWAY_DAYS
+    """Days away, in the user's time zone, within limits that keep clocks finite (docs/notifications.md):
+    not in the past, ending within NOTIFICATIONS_AWAY_HORIZON_DAYS, at most NOTIFICATIONS_MAX_AWAY_DAYS at
+    once and NOTIFICATIONS_AWAY_DAYS_PER_YEAR in any 365 days."""
+    longest, horizon = settings.NOTIFICATIONS_MAX_AWAY_DAYS, settings.NOTIFICATIONS_AWAY_HORIZON_DAYS
     if last_day < first_day:
         raise ValidationError("The last day away comes before the first.")
     if first_day < today:
         raise ValidationError("Days away cannot start in the past: the clock already ran on those days.")
+    if (last_day - today).days > horizon:
+        raise ValidationError(f"Days away can be planned up to {horizon} days ahead: add later ones nearer the time.")
     if (last_day - first_day).days + 1 > longest:
         raise ValidationError(f"One period away is at most {longest} days: add another after it if you must.")
-    return Away.objects.create(user=user, first_day=first_day, last_day=last_day)
+    with transaction.atomic():
+        # Lock the user's periods: two requests adding days at once would each see room for theirs.
+        list(Away.objects.select_for_update().filter(user=user).values_list("pk", flat=True))
+        _check_year(user, first_day, last_day)
+        return Away.objects.create(user=user, first_day=first_day, last_day=last_day)
+
+
+def _check_year(user, first_day: date, last_day: date) -> None:
+    """At most NOTIFICATIONS_AWAY_DAYS_PER_YEAR days away in any 365 consecutive days, counting the new ones."""
+    allowed, year = settings.NOTIFICATIONS_AWAY_DAYS_PER_YEAR, timedelta(days=364)
+    new = {first_day + timedelta(days=n) for n in range((last_day - first_day).days + 1)}
+    days = sorted(away_days(user, since=first_day - year, until=last_day + year) | new)
+    end = 0
+    for start, day in enumerate(days):  # the fullest window starts on a day away: slide over them
+        while end < len(days) and days[end] <= day + year:
+            end += 1
+        if end - start > allowed and day <= last_day and days[end - 1] >= first_day:
+            raise ValidationError(
+                f"Days away are at most {allowed} in any 365 days: these {len(new)} would make {end - start} "
+                f"in the year from {day:%d %b %Y}. Resign a game you cannot play instead."
+            )
+
+
+def away_days(user, *, since: date, until: date) -> set[date]:
+    """The days between since and until (both included) a user is or was away: a period ended early
+    counts up to the day it ended (a period cancelled before it began counts none)."""
+    zone = zone_of(preference_for(user))
+    days: set[date] = set()
+    periods = Away.objects.filter(user=user, first_day__lte=until, last_day__gte=since)
+    for first, last, ended in periods.values_list("first_day", "last_day", "ended_at"):
+        if ended is not None:
+            last = min(last, ended.astimezone(zone).date())
+        first, last = max(first, since), min(last, until)
+        days |= {first + timedelta(days=n) for n in range((last - first).days + 1)}
+    return days
 
 
 def away_end(*, user, away_id: int) -> Away:

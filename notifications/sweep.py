@@ -2,10 +2,12 @@
 
 - re-queue outbox rows nobody picked up (the broker was down, a worker died mid-claim, quiet hours ended);
 - remind players at 50% and 80% of their time on a move (once each: a unique row per move);
-- resign players whose time ran out, through games.services like any resignation;
+- resign players whose time ran out, through games.services like any resignation, or end the game
+  with no winner when every remaining player ran out of time at once;
 - write each digest reader's daily digest.
 Deadlines are columns (Game.turn_started_at, time_limit_days, days away), read here: nothing waits
-on the broker for days, where Redis's visibility timeout would redeliver it.
+on the broker for days, where Redis's visibility timeout would redeliver it. One game's or one
+player's bad data is logged and skipped: it never stops the sweep for the others.
 """
 
 from __future__ import annotations
@@ -62,11 +64,14 @@ def enforce_clocks(now: datetime) -> dict[str, int]:
     counts = {"reminders": 0, "timeouts": 0}
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now + LONGEST_LIMIT / 2)
     for game in games.order_by("deadline"):
-        for clock in selectors.mover_clocks(game):
-            if clock.expired(now):
-                counts["timeouts"] += time_out(game_id=game.pk, colour=clock.colour, now=now)
+        try:
+            clocks = selectors.mover_clocks(game, now)
+            if any(clock.expired(now) for clock in clocks):
+                counts["timeouts"] += time_out(game_id=game.pk, now=now)
             else:
-                counts["reminders"] += remind(game, clock, now)
+                counts["reminders"] += sum(remind(game, clock, now) for clock in clocks)
+        except Exception:  # this game's turn is lost, not every other game's
+            log.exception("sweep: game %s skipped", game.pk)
     return counts
 
 
@@ -91,25 +96,34 @@ def remind(game: Game, clock: Clock, now: datetime) -> int:
     return len(services.notify_reminder(game=game, seat=seat, kind=kind))
 
 
-def time_out(*, game_id: int, colour: str, now: datetime) -> int:
-    """Resign a player whose clock ran out (rules.md 19), re-checked under the game's lock."""
-    from games.services import PlayError, player_resign  # late: games.services calls into this app
+def time_out(*, game_id: int, now: datetime) -> int:
+    """Players whose clock ran out (rules.md 19), re-checked under the game's lock: each resigns, unless
+    every remaining player is among them, when the game ends with no winner (rules.md 10): resigning
+    them one by one would hand the win to whichever was left, though they were just as absent."""
+    from games.services import PlayError, game_abandon, player_resign  # late: games.services calls this app
 
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        seat = game.seats.select_related("user").filter(colour=colour, resigned=False).first()
-        # A move may have landed since the clocks were read: only a mover whose time is still up goes.
-        if seat is None or game.status != Game.Status.ACTIVE or colour not in game.to_move.split(","):
+        # A move may have landed since the clocks were read: only movers whose time is still up count.
+        late = [clock.colour for clock in selectors.mover_clocks(game, now) if clock.expired(now)]
+        if game.status != Game.Status.ACTIVE or not late:
             return 0
-        if not selectors.seat_clock(game, seat, now).expired(now):
-            return 0
-        try:
-            player_resign(game=game, user=seat.user, reason="timeout")
-        except PlayError as error:
-            log.warning("timeout of %s in game %s refused: %s", colour, game_id, error)
-            return 0
-    log.info("game %s: %s ran out of time and was resigned", game_id, colour)
-    return 1
+        remaining = set(game.seats.filter(resigned=False).values_list("colour", flat=True))
+        if set(late) == remaining:
+            game_abandon(game=game, reason="timeout")
+            log.info("game %s: every remaining player (%s) ran out of time; no winner", game_id, ", ".join(late))
+            return len(late)
+        resigned = 0
+        for colour in late:
+            seat = game.seats.select_related("user").get(colour=colour)
+            try:
+                player_resign(game=game, user=seat.user, reason="timeout")
+            except PlayError as error:  # e.g. the game ended with the previous one
+                log.warning("timeout of %s in game %s refused: %s", colour, game_id, error)
+                continue
+            resigned += 1
+            log.info("game %s: %s ran out of time and was resigned", game_id, colour)
+    return resigned
 
 
 # ----------------------------------------------------------------------------- digests
@@ -119,12 +133,18 @@ def write_digests(now: datetime) -> int:
     """One digest a day per digest reader, at NOTIFICATIONS_DIGEST_HOUR their time, if a game waits on them."""
     written = 0
     for preference in Preference.objects.filter(mode=Preference.Mode.DIGEST).select_related("user"):
-        local = selectors.local_now(preference, now)
-        if local.hour < settings.NOTIFICATIONS_DIGEST_HOUR or not selectors.waiting_games(preference.user):
-            continue
-        if services.wants(preference.user, Kind.DIGEST):
-            written += (
-                services.write_row(game=None, recipient=preference.user, kind=Kind.DIGEST, digest_date=local.date())
-                is not None
-            )
+        try:
+            written += write_digest(preference, now)
+        except Exception:  # one reader's bad data: their digest waits, the others' do not
+            log.exception("sweep: the digest of user %s skipped", preference.user_id)
     return written
+
+
+def write_digest(preference: Preference, now: datetime) -> int:
+    local = selectors.local_now(preference, now)
+    if local.hour < settings.NOTIFICATIONS_DIGEST_HOUR or not selectors.waiting_games(preference.user):
+        return 0
+    if not services.wants(preference.user, Kind.DIGEST):
+        return 0
+    row = services.write_row(game=None, recipient=preference.user, kind=Kind.DIGEST, digest_date=local.date())
+    return row is not None

@@ -2,7 +2,8 @@
 
 Each purpose has its own salt, so an unsubscribe token can never be replayed as a login. The play
 token expires (NOTIFICATIONS_PLAY_LINK_DAYS) and carries a fingerprint of the password hash, so
-changing one's password kills every link already sent; the nonce makes each link distinct.
+changing one's password kills every link already sent; its nonce makes each link distinct and is
+recorded when the link signs someone in (models.PlayLinkUse), so each link does that once.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class BadToken(Exception):
 class PlayLink:
     user: object
     game_id: int
+    nonce: str
 
 
 def _fingerprint(user) -> str:
@@ -34,7 +36,7 @@ def _fingerprint(user) -> str:
 
 
 def play_token(*, user, game_id: int) -> str:
-    payload = {"u": user.pk, "g": game_id, "n": secrets.token_urlsafe(6), "p": _fingerprint(user)}
+    payload = {"u": user.pk, "g": game_id, "n": secrets.token_urlsafe(12), "p": _fingerprint(user)}
     return signing.dumps(payload, salt=PLAY_SALT, compress=True)
 
 
@@ -51,7 +53,7 @@ def read_play_token(token: str) -> PlayLink:
     user = _active_user(payload.get("u"))
     if user is None or payload.get("p") != _fingerprint(user):
         raise BadToken("This link no longer works: the account's password changed or the account is closed.")
-    return PlayLink(user=user, game_id=int(payload["g"]))
+    return PlayLink(user=user, game_id=int(payload["g"]), nonce=str(payload.get("n", ""))[:32])
 
 
 def unsubscribe_token(*, user) -> str:

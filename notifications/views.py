@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -18,14 +20,22 @@ from games.selectors import game_page_url
 
 from . import devmail, selectors, services, tokens
 from .forms import AwayForm, PreferenceForm
-from .models import Preference
+from .middleware import LINK_SESSION_KEY
+from .models import PlayLinkUse, Preference
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 @never_cache
+@require_http_methods(["GET", "POST"])
 def play_link(request: HttpRequest, token: str) -> HttpResponse:
-    """The button in an email: log the recipient in (unless someone else is logged in here), show the game."""
+    """The button in an email: show the game, signing its recipient in once.
+
+    GET only asks (mail scanners open links, and the link works once); the form's POST signs in,
+    recording the link's nonce so a second use, or a forwarded copy, signs nobody in. The session it
+    makes is marked: account pages then want a password (middleware.LinkSessionGuard). A finished
+    game's page is public, so its link just opens it and signs nobody in.
+    """
     try:
         link = tokens.read_play_token(token)
     except tokens.BadToken as error:
@@ -35,13 +45,29 @@ def play_link(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request, "notifications/link_invalid.html", {"message": "This game no longer exists."}, status=404
         )
-    if request.user.is_authenticated and request.user.pk != link.user.pk:
-        # Never swap accounts behind someone's back (a shared computer, a forwarded email).
-        context = {"game": game, "game_url": game_page_url(game), "link_user": link.user}
-        return render(request, "notifications/link_other_user.html", context, status=403)
-    if not request.user.is_authenticated:
-        login(request, link.user, backend=LOGIN_BACKEND)
-    return redirect(game_page_url(game))
+    game_url = game_page_url(game)
+    if game.status == Game.Status.FINISHED:
+        return redirect(game_url)
+    if request.user.is_authenticated:
+        if request.user.pk != link.user.pk:
+            # Never swap accounts behind someone's back (a shared computer, a forwarded email).
+            context = {"game": game, "game_url": game_url, "link_user": link.user}
+            return render(request, "notifications/link_other_user.html", context, status=403)
+        return redirect(game_url)
+    context = {"game": game, "game_url": game_url, "link_user": link.user}
+    if PlayLinkUse.objects.filter(nonce=link.nonce).exists():
+        return _link_used(request, context)
+    if request.method == "GET":
+        return render(request, "notifications/play_confirm.html", context)
+    if not services.play_link_use(nonce=link.nonce, user=link.user, game=game):
+        return _link_used(request, context)  # another request with this link got there first
+    login(request, link.user, backend=LOGIN_BACKEND)
+    request.session[LINK_SESSION_KEY] = int(time.time())
+    return redirect(game_url)
+
+
+def _link_used(request: HttpRequest, context: dict) -> HttpResponse:
+    return render(request, "notifications/link_used.html", context, status=410)
 
 
 @csrf_exempt  # mail providers POST the one-click unsubscribe (RFC 8058) without a CSRF token; the token is the key
@@ -136,20 +162,22 @@ def _attempt(request: HttpRequest, form, done: str, service, **kwargs) -> bool:
     return True
 
 
-def _debug_only() -> None:
-    if not settings.DEBUG:
-        raise Http404("The mailbox is only there in development (DEBUG).")
+def _debug_only(request: HttpRequest) -> None:
+    """The mailbox holds everyone's email (hands, sign-in links, password resets): staff only, and only
+    in development. Anyone else gets a 404, as if the page did not exist."""
+    if not settings.DEBUG or not (request.user.is_authenticated and request.user.is_staff):
+        raise Http404("The mailbox is only there in development (DEBUG), for staff.")
 
 
 def dev_mail(request: HttpRequest) -> HttpResponse:
-    _debug_only()
+    _debug_only(request)
     return render(
         request, "notifications/dev_mail.html", {"letters": devmail.letters(), "backend": settings.EMAIL_BACKEND}
     )
 
 
 def dev_mail_message(request: HttpRequest, name: str) -> HttpResponse:
-    _debug_only()
+    _debug_only(request)
     letter = devmail.letter(name)
     if letter is None:
         raise Http404("No such message.")

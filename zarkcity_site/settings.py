@@ -51,6 +51,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "notifications.middleware.LinkSessionGuard",  # a session from an email's play link: no account pages
 ]
 
 ROOT_URLCONF = "zarkcity_site.urls"
@@ -189,6 +190,8 @@ NOTIFICATIONS_STALE_CLAIM_SECONDS = int(env_str("NOTIFICATIONS_STALE_CLAIM_SECON
 NOTIFICATIONS_PLAY_LINK_DAYS = int(env_str("NOTIFICATIONS_PLAY_LINK_DAYS", "14"))
 NOTIFICATIONS_DIGEST_HOUR = int(env_str("NOTIFICATIONS_DIGEST_HOUR", "8"))  # local time of the daily digest
 NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30"))  # one period away, at most
+NOTIFICATIONS_AWAY_HORIZON_DAYS = int(env_str("NOTIFICATIONS_AWAY_HORIZON_DAYS", "60"))  # last day away, from today
+NOTIFICATIONS_AWAY_DAYS_PER_YEAR = int(env_str("NOTIFICATIONS_AWAY_DAYS_PER_YEAR", "45"))  # in any 365 days
 NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")  # the queue deliveries go to (workers: -Q)
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.

@@ -117,5 +117,7 @@ def _outcome(state: State) -> str:
     if state.phase != "over":
         return "the game is not over"
     if state.winner is None:
-        return "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
+        return (
+            "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
+        )
     return f"{state.winner} won by {state.reason}"

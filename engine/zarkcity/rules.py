@@ -171,7 +171,9 @@ def _step_now(state: State) -> str:
 
 def _result(state: State) -> str:
     if state.winner is None:
-        return "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
+        return (
+            "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
+        )
     return f"{state.winner} won ({state.reason})"
 
 

@@ -3,12 +3,17 @@
    focused board the + - 0 keys and the arrows. A drag never turns into a click on a card. */
 
 const DRAG_PX = 6; // a pointer that moves less than this is a click, not a drag
-const MAX_ZOOM = 4; // at most four times the fitted picture
+const MAX_ZOOM = 4; // at most four times the picture of the whole board...
+const MAX_SCALE = 2.5; // ...or, for a big board, 2.5 screen pixels per board unit
 const MIN_ZOOM = 0.6; // a little room around the whole board
+/* Screen pixels per board unit below which ranks and coordinates are too small to read (a card is
+   80 units wide, its rank 15 units high): a big board on a phone starts at this scale, showing its
+   middle, and is panned; the fit button still shows all of it. */
+const MIN_SCALE = 0.6;
 
-export function attachZoom(wrap, svg, controls) {
+/* `focus`: elements to centre the first view on when the whole board does not fit (the viewer's pyramids). */
+export function attachZoom(wrap, svg, controls, focus = []) {
   const fit = readViewBox(svg);
-  let box = { ...fit };
   const pointers = new Map();
   let drag = null;
   let pinch = null;
@@ -16,9 +21,45 @@ export function attachZoom(wrap, svg, controls) {
 
   sizeToScreen(wrap, svg, fit);
   svg.classList.add("zc-board--zoomable");
+  const screen = svg.getBoundingClientRect();
+  const fitScale = Math.min(screen.width / fit.w, screen.height / fit.h) || 1;
+  const minScale = fitScale * MIN_ZOOM;
+  const maxScale = Math.max(fitScale * MAX_ZOOM, MAX_SCALE);
+  const labels = { cols: svg.querySelector(".zc-coords--cols"), rows: svg.querySelector(".zc-coords--rows") };
+  let box = centred(Math.max(fitScale, Math.min(1, MIN_SCALE)), middleOf(focus));
+  apply();
+
+  /* The board (or `on`, kept within the board's edges) at `scale` screen pixels per unit. */
+  function centred(scale, on = null) {
+    const rect = svg.getBoundingClientRect();
+    const w = Math.max(1, rect.width) / scale;
+    const h = Math.max(1, rect.height) / scale;
+    const centre = { x: fit.x + fit.w / 2, y: fit.y + fit.h / 2 };
+    if (on && w < fit.w) centre.x = Math.min(fit.x + fit.w - w / 2, Math.max(fit.x + w / 2, on.x));
+    if (on && h < fit.h) centre.y = Math.min(fit.y + fit.h - h / 2, Math.max(fit.y + h / 2, on.y));
+    return { x: centre.x - w / 2, y: centre.y - h / 2, w, h };
+  }
 
   function apply() {
     svg.setAttribute("viewBox", `${box.x} ${box.y} ${box.w} ${box.h}`);
+    stickLabels();
+  }
+
+  /* The column numbers stay along the top and the row numbers along the left of what is shown,
+     over the cards, when the board is panned or zoomed past them. */
+  function stickLabels() {
+    const rect = svg.getBoundingClientRect();
+    const scale = unitsPerPixel();
+    const left = box.x + box.w / 2 - (rect.width * scale) / 2;
+    const top = box.y + box.h / 2 - (rect.height * scale) / 2;
+    stick(labels.cols, 0, Math.max(0, top - fit.y));
+    stick(labels.rows, Math.max(0, left - fit.x), 0);
+  }
+
+  function stick(group, dx, dy) {
+    if (!group) return;
+    group.setAttribute("transform", `translate(${dx} ${dy})`);
+    group.classList.toggle("zc-coords--stuck", dx > 0 || dy > 0); /* its felt band shows only then */
   }
 
   function unitsPerPixel() {
@@ -35,9 +76,9 @@ export function attachZoom(wrap, svg, controls) {
   }
 
   function zoom(factor, at) {
-    const zoomNow = fit.w / box.w;
-    const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoomNow * factor));
-    factor = next / zoomNow;
+    const scaleNow = 1 / unitsPerPixel();
+    const next = Math.min(maxScale, Math.max(minScale, scaleNow * factor));
+    factor = next / scaleNow;
     const centre = at || { x: box.x + box.w / 2, y: box.y + box.h / 2 };
     box = {
       x: centre.x - (centre.x - box.x) / factor,
@@ -56,7 +97,7 @@ export function attachZoom(wrap, svg, controls) {
   }
 
   function reset() {
-    box = { ...fit };
+    box = centred(fitScale);
     apply();
   }
 
@@ -151,6 +192,16 @@ export function attachZoom(wrap, svg, controls) {
   return { zoom, pan, reset, reveal };
 }
 
+function middleOf(elements) {
+  const boxes = [...elements].filter((el) => el.getBBox).map((el) => el.getBBox());
+  if (!boxes.length) return null;
+  const left = Math.min(...boxes.map((b) => b.x));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: (left + right) / 2, y: (top + bottom) / 2 };
+}
+
 function readViewBox(svg) {
   const [x, y, w, h] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   return { x, y, w, h };
@@ -162,10 +213,11 @@ function pinchState(pointers) {
 }
 
 /* The picture takes the width it is given (never larger than life) and a height that shows the
-   whole board at that width, within most of the screen's height. */
+   whole board at that width, or at the smallest legible scale, within most of the screen's height. */
 function sizeToScreen(wrap, svg, fit) {
   const width = Math.min(wrap.clientWidth || fit.w, fit.w);
-  const height = Math.max(200, Math.min(fit.h * (width / fit.w), window.innerHeight * 0.7));
+  const scale = Math.max(Math.min(1, MIN_SCALE), width / fit.w);
+  const height = Math.max(200, Math.min(fit.h * scale, window.innerHeight * 0.7));
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.style.width = "100%";

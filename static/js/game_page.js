@@ -24,7 +24,9 @@ function init() {
   if (!page.data) return;
   const wrap = document.getElementById("board");
   const svg = wrap && wrap.querySelector("svg.zc-board");
-  const zoom = svg && svg.querySelector(".zc-square") ? attachZoom(wrap, svg, document.getElementById("zc-zoom")) : null;
+  /* A board too big for the screen opens on the viewer's own pyramids. */
+  const mine = svg && page.data.viewer ? svg.querySelectorAll(`.zc-piece[data-colour="${page.data.viewer}"]`) : [];
+  const zoom = svg && svg.querySelector(".zc-square") ? attachZoom(wrap, svg, document.getElementById("zc-zoom"), mine) : null;
   if (page.builder) page.builder.detach();
   page.builder = null;
   const panel = document.getElementById("zc-builder");

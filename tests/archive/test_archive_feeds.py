@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from datetime import UTC, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts.services import profile_update
 from archive.feeds import fold, ics_escape
 from archive.services import feed_token_ensure
+from notifications.selectors import mover_clocks
 from tests.archive.archive_helpers import finished_rows, play_random, store_game
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +103,40 @@ def test_ics_text_escaping_and_folding():
     folded = fold(long)
     assert all(len(part.encode()) <= 75 for part in folded.split("\r\n"))
     assert folded.replace("\r\n ", "") == long
+
+
+def test_a_name_in_the_atom_summary_stays_text_in_a_feed_reader(client, alice, bob):
+    profile_update(user=bob, display_name="<script>alert(1)</script>")
+    finished_rows([alice, bob], winner=1)
+    root = atom(client.get(reverse("player_games_feed", args=["alice"])))
+    summary = next(root.iter(f"{ATOM}entry")).find(f"{ATOM}summary")
+    assert summary.get("type") == "html"
+    # What a reader renders as HTML: the name must arrive escaped once more, never as a tag.
+    assert "<script>" not in summary.text and "&lt;script&gt;alert(1)&lt;/script&gt;" in summary.text
+
+
+def test_feed_links_name_the_configured_site(client, alice, bob, settings):
+    settings.SITE_URL = "https://zark.example.org"
+    finished_rows([alice, bob], winner=1)
+    root = atom(client.get(reverse("player_games_feed", args=["alice"])))
+    self_link = next(link for link in root.findall(f"{ATOM}link") if link.get("rel") == "self")
+    assert self_link.get("href") == "https://zark.example.org" + reverse("player_games_feed", args=["alice"])
+
+
+def test_feeds_show_the_real_deadline_with_days_away(client, waiting, alice, bob):
+    from notifications.models import Away
+
+    mover = alice if "red" in waiting.to_move.split(",") else bob
+    today = timezone.now().date()
+    Away.objects.create(
+        user=mover, first_day=today, last_day=today + timedelta(days=4), created_at=waiting.turn_started_at
+    )
+    (clock,) = [c for c in mover_clocks(waiting) if c.user_id == mover.pk]
+    assert clock.deadline > waiting.deadline + timedelta(days=3)
+    key = feed_token_ensure(user=mover).key
+    body = client.get(reverse("deadlines_ics", args=[key])).content.decode().replace("\r\n ", "")
+    assert f"DTSTART:{clock.deadline.astimezone(UTC):%Y%m%dT%H%M%SZ}" in body
+    assert f"DTSTART:{waiting.deadline:%Y%m%dT%H%M%SZ}" not in body
+    root = atom(client.get(reverse("my_turn_feed", args=[key])))
+    summary = next(root.iter(f"{ATOM}entry")).find(f"{ATOM}summary").text
+    assert f"Due by {clock.deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC." in summary

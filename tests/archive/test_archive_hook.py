@@ -84,3 +84,37 @@ def test_agreed_draw_is_archived_as_a_draw(client, alice, bob):
     frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
     assert frame.view["reason"] == "draw" and frame.view["phase"] == "over"
     assert client.get(reverse("game_verify", args=[game.pk])).context["check"].ok
+
+
+def test_a_draw_after_a_resignation_is_its_own_event_and_a_loss_for_who_left(client, alice, bob, charlie):
+    game = play(start(alice, bob, charlie, seed="draw-after-resign"), 9)
+    services.player_resign(game=game, user=charlie)  # green leaves: the last move before the draw
+    game.refresh_from_db()
+    services.draw_propose(game=game, user=alice)
+    services.draw_accept(game=game, user=bob)
+    game.refresh_from_db()
+    rows = {p.user_id: p for p in ArchivedPlayer.objects.filter(archived_game_id=game.pk)}
+    assert (rows[charlie.pk].outcome, rows[charlie.pk].resigned) == ("lost", True)
+    assert rows[alice.pk].outcome == rows[bob.pk].outcome == "draw"
+    assert rows[charlie.pk].rating_after < rows[alice.pk].rating_after
+    assert PlayerRating.objects.get(user=charlie).mu < PlayerRating.objects.get(user=alice).mu
+
+    log = client.get(reverse("game_log", args=[game.pk])).content.decode().splitlines()
+    last_move = next(line for line in reversed(log) if line.lstrip().startswith(f"{game.ply}."))
+    assert "green resign" in last_move and "draw" not in last_move
+    assert log[-1].strip() == "The game ends in a draw, agreed by red and yellow."
+
+    frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert "draw" not in frame.words and frame.ending == "The game ends in a draw, agreed by red and yellow."
+    assert frame.view["reason"] == "draw" and frame.view["phase"] == "over"
+    page = client.get(reverse("replay", args=[game.pk, 1])).content.decode()
+    assert "ar-move--ending" in page and "agreed by red and yellow" in page  # in the move list on every ply
+    assert client.get(reverse("game_verify", args=[game.pk])).context["check"].ok
+
+
+def test_a_resignation_that_ends_the_game_is_still_told_with_its_move(client, alice, bob):
+    game = play(start(alice, bob, seed="resign-words"), 6)
+    services.player_resign(game=game, user=alice)
+    game.refresh_from_db()
+    frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert "every other player resigned" in frame.words and frame.ending == ""

@@ -128,3 +128,11 @@ def test_the_count_stops_at_the_cap(client, users, settings, monkeypatch):
     assert response.context["page"].paginator.capped
     assert "More than" in response.content.decode()
     assert len(ids(response)) == 3  # the newest 3; older ones need a narrower search
+
+
+def test_the_filters_fold_away_on_a_small_screen_unless_a_value_is_wrong(client, db):
+    html = client.get(reverse("archive")).content.decode()
+    assert '<details class="ar-filters" id="archive-filters" open>' in html  # open without JavaScript
+    assert 'matchMedia("(max-width: 699px)")' in html
+    wrong = client.get(reverse("archive"), {"min_plies": "many"}).content.decode()
+    assert "matchMedia" not in wrong  # the error stays in sight

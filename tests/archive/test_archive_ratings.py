@@ -114,3 +114,20 @@ def test_leaderboard_orders_by_rating(client, alice, bob, charlie):
     order = [r.user.username for r in response.context["page"].object_list]
     assert order[0] == "charlie" and set(order) == {"alice", "bob", "charlie"}
     assert "charlie" in response.content.decode()
+
+
+def test_in_a_draw_a_player_who_resigned_before_ranks_last():
+    after = rate_game({1: START, 2: START, 3: START}, winners=[], resigned=[3])
+    assert after[1] == after[2] and after[1].mu > START.mu > after[3].mu
+
+
+def test_a_profile_with_only_private_games_says_they_are_hidden(client, alice):
+    from tests.conftest import make_user
+
+    carol = make_user("carol")
+    finished_rows([carol, alice], winner=0, is_private=True)
+    html = client.get(reverse("player_profile", args=["carol"])).content.decode()
+    assert "1 private game not shown." in html and "No finished game yet" not in html
+    client.force_login(carol)
+    own = client.get(reverse("player_profile", args=["carol"])).content.decode()
+    assert "not shown" not in own and "#" in own

@@ -196,3 +196,56 @@ def test_a_stale_page_updates_itself_instead_of_sending(red_to_move, players, op
     assert moves_of(game) == ["build 7H -1,0"]
     assert page.locator("#zc-builder").count() == 0  # yellow's turn now
     assert page.js_errors == []
+
+
+def test_a_big_board_on_a_phone_stays_legible_and_pans(players, open_as, live_server, artifacts):
+    """A ten-column board is not shrunk to fit 360 px: it starts at a readable scale, its coordinate
+    labels stay inside the picture (no button covers them) and follow a pan, and fit shows it all."""
+    alice, bob = players
+    game = start_game(alice, bob)
+    position = middle_game(game.seed)
+    extra = [((3, 0), "4H"), ((4, 0), "5H"), ((5, 0), "6H"), ((6, 0), "7S"), ((7, 0), "3S"), ((2, -1), "6C")]
+    position["board"] += [{"at": list(at), "card": card, "pieces": {}} for at, card in extra]
+    write_position(game, position)
+    page = open_as(alice, **PHONE)
+    open_game(page, game_url(live_server, game))
+    board = page.locator("svg.zc-board")
+    frame = board.bounding_box()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert cell(page, "0,0").bounding_box()["width"] >= 45, "the cards are drawn too small to read"
+    zoom_bar = page.locator("#zc-zoom").bounding_box()
+    assert zoom_bar["y"] + zoom_bar["height"] <= frame["y"], "the zoom buttons sit over the board"
+
+    def labels_inside(group: str) -> list[str]:
+        shown = []
+        for label in page.locator(f"svg.zc-board .zc-coords--{group} text").all():
+            box = label.bounding_box()
+            centre_x, centre_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            if (
+                frame["x"] <= centre_x <= frame["x"] + frame["width"]
+                and frame["y"] <= centre_y <= frame["y"] + frame["height"]
+            ):
+                shown.append(label.text_content())
+        return shown
+
+    assert len(labels_inside("cols")) >= 3 and len(labels_inside("rows")) >= 3
+    screenshot(page.locator(".zc-board-box"), artifacts / "phone-03-big-board.png")
+
+    page.evaluate("window.scrollTo(0, 0)")
+    board.scroll_into_view_if_needed()
+    frame = board.bounding_box()
+    before = float(board.get_attribute("viewBox").split()[0])
+    page.mouse.move(frame["x"] + 250, frame["y"] + 60)  # drag the board to the left: the row numbers follow
+    page.mouse.down()
+    page.mouse.move(frame["x"] + 50, frame["y"] + 60, steps=5)
+    page.mouse.up()
+    assert float(board.get_attribute("viewBox").split()[0]) > before
+    rows = page.locator("svg.zc-board .zc-coords--rows text").first.bounding_box()
+    assert frame["x"] <= rows["x"] <= frame["x"] + 40, "the row numbers scrolled away with the board"
+    screenshot(page.locator(".zc-board-box"), artifacts / "phone-04-big-board-panned.png")
+
+    page.locator("[data-zoom=fit]").tap()
+    assert cell(page, "0,0").bounding_box()["width"] < 45  # now the whole board, smaller
+    left, top, width, height = (float(n) for n in board.get_attribute("viewBox").split())
+    assert width >= 10 * 124 and height >= 5 * 124
+    assert page.js_errors == []

@@ -192,7 +192,13 @@ def test_agree_draw():
 
 def test_abandon_ends_the_game_with_no_winner():
     after = abandon(choosing(()))
-    assert (after.phase, after.to_move, after.pending, after.winner, after.reason) == ("over", None, (), None, "timeout")
+    assert (after.phase, after.to_move, after.pending, after.winner, after.reason) == (
+        "over",
+        None,
+        (),
+        None,
+        "timeout",
+    )
     assert after.resigned == () and after.hands == choosing(()).hands  # nobody resigned: the game just ended
     with pytest.raises(IllegalMoveError, match="Abandon: the game is over; the game ended with no winner"):
         abandon(after)

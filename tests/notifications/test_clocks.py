@@ -11,11 +11,13 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from archive.models import ArchivedPlayer, PlayerRating
+from engine.zarkcity.notation import Choose
 from games.models import Game
 from notifications import clock, selectors, sweep
 from notifications import services as notify
-from notifications.models import Notification, Preference
-from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
+from notifications.models import Away, Notification, Preference
+from tests.notifications.helpers import mail_to, play, play_setup, play_turn, start_game, state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
 Kind = Notification.Kind
@@ -137,6 +139,57 @@ def test_a_move_in_time_is_never_timed_out(alice, bob, django_capture_on_commit_
     assert game.status == "active" and not game.seats.filter(resigned=True).exists()
 
 
+def test_when_every_player_runs_out_of_time_at_once_nobody_wins(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob, charlie)  # nobody chooses a starter
+    ratings = {user.pk: PlayerRating.objects.filter(user=user).first() for user in (alice, bob, charlie)}
+    assert run_sweep(game.deadline + timedelta(minutes=1), django_capture_on_commit_callbacks)["timeouts"] == 3
+    game.refresh_from_db()
+    assert (game.status, game.winner, game.result_reason) == ("finished", "", "timeout")
+    assert not game.seats.filter(resigned=True).exists() and not game.moves.filter(notation="resign").exists()
+    assert (state(game).phase, state(game).winner, state(game).reason) == ("over", None, "timeout")
+    for user in (alice, bob, charlie):
+        assert (
+            mail_to(user)[-1].subject
+            == f"Zark City #{game.pk} is over: no winner: every remaining player ran out of time"
+        )
+    results = ArchivedPlayer.objects.filter(archived_game__game=game)
+    assert sorted(results.values_list("outcome", flat=True)) == ["lost"] * 3  # everyone lost...
+    assert all(r.mu_after == r.mu_before and r.sigma_after == r.sigma_before for r in results)  # ...unrated
+    assert all(ratings[r.user_id] is None or ratings[r.user_id].mu == r.mu_before for r in results)
+
+
+def test_only_the_players_out_of_time_resign_when_someone_did_move(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob, charlie)
+    play(game, "red", prefer=Choose)  # alice chose in time; bob and charlie never do
+    game.refresh_from_db()
+    assert run_sweep(game.deadline + timedelta(minutes=1), django_capture_on_commit_callbacks)["timeouts"] == 2
+    game.refresh_from_db()
+    assert (game.status, game.winner, game.result_reason) == ("finished", "red", "timeout")
+    assert set(game.seats.filter(resigned=True).values_list("colour", flat=True)) == {"yellow", "green"}
+
+
+def test_one_players_bad_days_away_never_stop_the_sweep(alice, bob, charlie, dave, client, caplog):
+    broken = mid_game(alice, bob)
+    healthy = mid_game(charlie, dave)
+    # Written before days away were checked: a day the clock arithmetic cannot even add one to.
+    Away.objects.create(user=mover(broken), first_day=date(9999, 12, 31), last_day=date(9999, 12, 31))
+    late = max(broken.deadline, healthy.deadline) + timedelta(minutes=1)
+    with at(late):
+        counts = sweep.sweep(timezone.now())
+    assert counts["timeouts"] == 1
+    healthy.refresh_from_db()
+    broken.refresh_from_db()
+    assert (healthy.status, healthy.result_reason) == ("finished", "timeout")
+    assert broken.status == "active"  # skipped, and logged for an operator
+    assert f"game {broken.pk}: the clock of {broken.to_move}" in caplog.text
+    client.force_login(alice)
+    assert client.get(f"/games/{broken.pk}/").status_code == 200  # the page still opens
+
+
 # ----------------------------------------------------------------------------- days away
 
 
@@ -184,11 +237,35 @@ def test_coming_back_early_restarts_the_clock(alice, bob):
         (date(2030, 1, 9), date(2030, 1, 12), "cannot start in the past"),
         (date(2030, 1, 12), date(2030, 1, 11), "comes before the first"),
         (date(2030, 1, 10), date(2030, 2, 10), "at most 30 days"),
+        (date(2030, 3, 10), date(2030, 3, 12), "up to 60 days ahead"),
+        (date(9999, 12, 31), date(9999, 12, 31), "up to 60 days ahead"),
     ],
 )
 def test_days_away_are_checked(alice, first, last, message):
     with pytest.raises(ValidationError, match=message):
         notify.away_add(user=alice, first_day=first, last_day=last, today=date(2030, 1, 10))
+
+
+def test_days_away_are_at_most_45_in_any_year(alice):
+    today = date(2030, 1, 10)
+    notify.away_add(user=alice, first_day=today, last_day=date(2030, 2, 8), today=today)  # 30 days
+    with pytest.raises(ValidationError, match="at most 45 in any 365 days: these 16 would make 46"):
+        notify.away_add(user=alice, first_day=date(2030, 2, 20), last_day=date(2030, 3, 7), today=today)
+    notify.away_add(user=alice, first_day=date(2030, 2, 20), last_day=date(2030, 3, 6), today=today)  # 15: 45
+    with pytest.raises(ValidationError, match="at most 45"):
+        notify.away_add(user=alice, first_day=date(2030, 3, 8), last_day=date(2030, 3, 8), today=today)
+    # A year after the first day, the first period has left the window.
+    later = date(2031, 1, 10)
+    notify.away_add(user=alice, first_day=later, last_day=later + timedelta(days=14), today=later)
+
+
+def test_days_cancelled_early_count_only_until_then(alice):
+    today = date(2030, 1, 10)
+    with at(datetime(2030, 1, 1, 12, tzinfo=UTC)):
+        away = notify.away_add(user=alice, first_day=today, last_day=date(2030, 2, 8), today=today)
+        notify.away_end(user=alice, away_id=away.pk)  # cancelled before it began: no day counts
+    notify.away_add(user=alice, first_day=date(2030, 2, 10), last_day=date(2030, 3, 11), today=today)
+    notify.away_add(user=alice, first_day=date(2030, 1, 10), last_day=date(2030, 1, 24), today=today)
 
 
 # ----------------------------------------------------------------------------- digests

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
+from urllib.parse import urlencode
 
 import pytest
 import time_machine
+from allauth.account.models import EmailAddress
 from django.core import mail, signing
+from django.test import Client
 from django.utils import timezone
 
+from games import services
 from notifications import tokens
-from notifications.models import Away, Preference
+from notifications.models import Away, PlayLinkUse, Preference
+from tests.conftest import PASSWORD
 from tests.notifications.helpers import start_game
 
 pytestmark = pytest.mark.django_db
@@ -27,11 +32,69 @@ def unsubscribe_path(user) -> str:
 # ----------------------------------------------------------------------------- the play link
 
 
-def test_the_link_logs_the_recipient_in_and_opens_the_game(client, alice, bob):
+def test_opening_the_link_only_asks_and_the_button_signs_in(client, alice, bob):
     game = start_game(alice, bob)
-    response = client.get(play_path(bob, game))
+    path = play_path(bob, game)
+    response = client.get(path)  # a mail scanner's visit signs nobody in and uses nothing up
+    assert response.status_code == 200 and "Sign in and open the game" in response.text
+    assert "_auth_user_id" not in client.session and not PlayLinkUse.objects.exists()
+    response = client.post(path)
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert int(client.session["_auth_user_id"]) == bob.pk
+    assert client.get(path)["Location"] == f"/games/{game.pk}/"  # the same browser, already in: just opens
+
+
+def test_a_link_signs_in_only_once(client, alice, bob):
+    game = start_game(alice, bob)
+    path = play_path(bob, game)
+    assert client.post(path).status_code == 302
+    forwarded = Client()
+    for response in (forwarded.get(path), forwarded.post(path)):
+        assert response.status_code == 410 and "This link was already used" in response.text
+        assert "_auth_user_id" not in forwarded.session
+    assert PlayLinkUse.objects.get().user == bob
+    assert forwarded.post(play_path(bob, game)).status_code == 302  # the next email's link works
+
+
+def test_a_link_to_a_finished_game_opens_it_without_signing_in(client, alice, bob):
+    game = start_game(alice, bob)
+    services.player_resign(game=game, user=alice)
+    path = play_path(bob, game)
+    for response in (client.get(path), client.post(path)):
+        assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert "_auth_user_id" not in client.session
+    assert client.get(f"/games/{game.pk}/").status_code == 200  # read only, for anyone
+
+
+@pytest.mark.parametrize(
+    "page", ["/settings/", "/notifications/settings/", "/accounts/email/", "/accounts/password/change/", "/admin/"]
+)
+def test_a_session_from_a_link_must_log_in_with_the_password_for_account_pages(client, alice, bob, page):
+    game = start_game(alice, bob)
+    bob.is_staff = True  # even a staff member's link does not open the admin
+    bob.save()
+    client.post(play_path(bob, game))
+    assert client.get(f"/games/{game.pk}/").status_code == 200  # playing is fine
+    response = client.get(page, follow=True)
+    assert response.redirect_chain[0][0] == "/accounts/login/?" + urlencode({"next": page})
+    assert "log in with your password" in response.text
+    assert "_auth_user_id" not in client.session
+    response = client.post(f"/accounts/login/?{urlencode({'next': page})}", {"login": "bob", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == page
+    assert client.get(page).status_code == 200  # a real login: the mark is gone
+
+
+def test_a_session_from_a_link_cannot_add_an_email_address(client, alice, bob):
+    game = start_game(alice, bob)
+    client.post(play_path(bob, game))
+    response = client.post("/accounts/email/", {"action_add": "", "email": "thief@example.com"})
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert not EmailAddress.objects.filter(email="thief@example.com").exists()
+
+
+def test_a_password_login_is_not_marked(client, alice):
+    client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
+    assert client.get("/settings/").status_code == 200
 
 
 def test_the_link_never_switches_a_browser_signed_in_as_someone_else(client, alice, bob):
@@ -170,6 +233,15 @@ def test_days_away_are_added_and_ended_from_the_settings_page(client, alice):
     assert away.ended_at is not None
 
 
+def test_days_away_in_year_9999_are_refused_on_the_page(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/notifications/settings/", {"action": "away", "first_day": "9999-12-31", "last_day": "9999-12-31"}
+    )
+    assert response.status_code == 200 and "up to 60 days ahead" in response.text
+    assert not Away.objects.filter(user=alice, first_day=date(9999, 12, 31)).exists()
+
+
 def test_the_settings_page_needs_a_login(client):
     assert client.get("/notifications/settings/").status_code == 302
 
@@ -177,13 +249,16 @@ def test_the_settings_page_needs_a_login(client):
 # ----------------------------------------------------------------------------- the dev mailbox
 
 
-def test_the_dev_mailbox_lists_sent_mail_when_debug_is_on(client, settings, tmp_path, alice):
+def test_the_dev_mailbox_lists_sent_mail_to_staff_when_debug_is_on(client, settings, tmp_path, alice):
     settings.DEBUG = True
     settings.EMAIL_BACKEND = "notifications.backends.DevMailboxBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
     message = mail.EmailMultiAlternatives("Hello from the mailbox", "plain words", to=["alice@example.com"])
     message.attach_alternative("<p>html words</p>", "text/html")
     message.send()
+    alice.is_staff = True
+    alice.save()
+    client.force_login(alice)
     listing = client.get("/dev/mail/")
     assert listing.status_code == 200 and "Hello from the mailbox" in listing.text
     [name] = [p.name for p in tmp_path.iterdir()]
@@ -192,6 +267,22 @@ def test_the_dev_mailbox_lists_sent_mail_when_debug_is_on(client, settings, tmp_
     assert client.get("/dev/mail/../../etc/passwd/").status_code == 404
 
 
-def test_the_dev_mailbox_is_not_there_in_production(client, settings):
+def test_the_dev_mailbox_is_not_there_for_players_or_visitors(client, settings, tmp_path, bob):
+    settings.DEBUG = True
+    settings.EMAIL_BACKEND = "notifications.backends.DevMailboxBackend"
+    settings.EMAIL_FILE_PATH = str(tmp_path)
+    mail.EmailMessage("secret", "a sign-in link", to=["alice@example.com"]).send()
+    [name] = [p.name for p in tmp_path.iterdir()]
+    assert client.get("/dev/mail/").status_code == 404
+    assert client.get(f"/dev/mail/{name}/").status_code == 404
+    client.force_login(bob)  # signed in, but not staff
+    assert client.get("/dev/mail/").status_code == 404
+    assert client.get(f"/dev/mail/{name}/").status_code == 404
+
+
+def test_the_dev_mailbox_is_not_there_in_production(client, settings, alice):
     settings.DEBUG = False
+    alice.is_staff = True
+    alice.save()
+    client.force_login(alice)
     assert client.get("/dev/mail/").status_code == 404

@@ -147,7 +147,34 @@ def test_a_draw_offer_goes_to_the_others_and_an_agreed_draw_ends_the_game(
         services.draw_accept(game=game, user=bob)
         services.draw_accept(game=game, user=charlie)
     assert len(rows(kind=Kind.GAME_OVER)) == 3
-    assert mail_to(charlie)[-1].subject == f"Zark City #{game.pk} is over: a draw, agreed by every player"
+    assert mail_to(charlie)[-1].subject == f"Zark City #{game.pk} is over: a draw, agreed by every remaining player"
+
+
+def test_a_declined_draw_offer_tells_the_proposer_and_the_others(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob, charlie)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_propose(game=game, user=alice)
+        services.draw_accept(game=game, user=bob)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_decline(game=game, user=charlie)
+    assert rows(kind=Kind.DRAW_DECLINED) == [("alice", Kind.DRAW_DECLINED), ("bob", Kind.DRAW_DECLINED)]
+    assert mail_to(alice)[-1].subject == f"Zark City #{game.pk}: green declined your draw offer, play goes on"
+    assert mail_to(bob)[-1].subject == f"Zark City #{game.pk}: green declined the draw, play goes on"
+    assert "declined red's draw offer" in mail_to(bob)[-1].body
+    assert mail_to(charlie) == []
+
+
+def test_a_resigned_player_is_not_told_they_drew(alice, bob, charlie, django_capture_on_commit_callbacks):
+    game = start_game(alice, bob, charlie)
+    services.player_resign(game=game, user=charlie)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.draw_propose(game=game, user=alice)
+        services.draw_accept(game=game, user=bob)
+    assert mail_to(charlie)[-1].subject == f"Zark City #{game.pk} is over: the others agreed a draw after you resigned"
+    assert mail_to(bob)[-1].subject == f"Zark City #{game.pk} is over: a draw, agreed by every remaining player"
 
 
 def test_a_declined_draw_offer_is_not_sent_late(alice, bob, django_capture_on_commit_callbacks):

@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from accounts.models import Profile
-from accounts.selectors import display_name_of
-from accounts.services import profile_update
+from accounts.selectors import chosen_name_of, display_name_of, name_key
+from accounts.services import profile_update, site_sync
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -116,7 +116,8 @@ def test_settings_page_sets_the_display_name(client, alice):
     assert response["Location"] == reverse("account_settings")
     alice.refresh_from_db()
     assert alice.profile.display_name == "Alice Liddell"
-    assert display_name_of(alice) == "Alice Liddell"
+    assert chosen_name_of(alice) == "Alice Liddell"
+    assert display_name_of(alice) == "Alice Liddell (@alice)"  # where players are listed, with the username
 
 
 def test_display_name_too_long_is_refused_and_blank_falls_back_to_username(client, alice):
@@ -151,3 +152,84 @@ def test_account_pages_use_the_site_shell(client, name):
     html = page.content.decode()
     assert "css/site.css" in html and 'class="site-header"' in html
     assert "Messages:" not in html  # allauth's bare default layout is replaced
+
+
+# ----------------------------------------------------------------------------- names nobody can pose with
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bob",  # another player's username
+        "BOB",
+        "ｂｏｂ",  # fullwidth letters: the same after NFKC
+        "b\u200bob",  # a zero-width space inside
+        "\u200ebob\u2060",  # direction mark and word joiner around it
+        "Alice <b>A</b>",  # charlie's display name
+        "alice <B>a</B>",
+    ],
+)
+def test_a_name_that_reads_as_another_player_is_refused(client, bob, charlie, dave, name):
+    profile_update(user=charlie, display_name="Alice <b>A</b>")
+    client.force_login(dave)
+    response = client.post(reverse("account_settings"), {"display_name": name})
+    assert response.status_code == 200
+    assert b"choose one nobody else uses" in response.content
+    assert Profile.objects.get(user=dave).display_name == ""
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200c\u200d\ufeff", "\u3164", "\u2800 \u2060"])
+def test_an_invisible_name_is_refused(dave, name):
+    with pytest.raises(ValidationError, match="at least one visible character"):
+        profile_update(user=dave, display_name=name)
+
+
+def test_a_player_may_take_their_own_username_or_keep_their_name(alice):
+    profile_update(user=alice, display_name="ALICE")
+    profile_update(user=alice, display_name="Alice in Wonderland")
+    profile_update(user=alice, display_name="Alice in Wonderland")
+    alice.refresh_from_db()
+    assert display_name_of(alice) == "Alice in Wonderland (@alice)"
+    profile_update(user=alice, display_name="Alice")
+    alice.refresh_from_db()
+    assert display_name_of(alice) == "Alice"  # reads as the username: nothing to add
+
+
+def test_name_key_folds_what_a_reader_cannot_see():
+    assert name_key("  B\u200bo\ufeffB ") == name_key("ｂｏｂ") == "bob"
+    assert name_key("Bob  Smith") == name_key("bob smith")
+    assert name_key("\u3164") == ""
+
+
+def test_sign_up_refuses_a_username_someone_plays_under(client, alice):
+    profile_update(user=alice, display_name="Zed")
+    response = sign_up(client, username="zed")
+    assert response.status_code == 200 and b"Another player goes by that name" in response.content
+    assert not get_user_model().objects.filter(username="zed").exists()
+
+
+def test_seats_and_chat_tell_two_lookalike_players_apart(client, alice, bob):
+    """Names chosen before the rule, or a username that came later, can still collide: @username settles it."""
+    Profile.objects.update_or_create(user=bob, defaults={"display_name": "alice", "name_key": "alice"})
+    from games import services as games
+
+    game = games.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=False)
+    games.game_join(game=game, user=bob)
+    games.chat_post(game=game, user=bob, text="hello")
+    client.force_login(alice)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "alice (@bob)" in html
+
+
+# ----------------------------------------------------------------------------- the Site
+
+
+def test_the_site_follows_zarkcity_site_url_at_every_migrate(settings):
+    from django.contrib.sites.models import Site
+    from django.core.management import call_command
+
+    settings.SITE_URL = "https://zark.example.org"
+    call_command("migrate", verbosity=0)  # nothing to apply; post_migrate still runs
+    assert Site.objects.get_current().domain == "zark.example.org"
+    settings.SITE_URL = "http://localhost:8123"
+    assert site_sync().domain == "localhost:8123"

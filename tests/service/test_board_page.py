@@ -140,3 +140,19 @@ def test_the_page_loads_the_board_script_as_a_module(alice, bob):
     html = logged_in(alice).get(reverse("game_detail", args=[start_game(alice, bob).pk])).content.decode()
     assert '<script type="module" src="/static/js/game_page.js"></script>' in html
     assert 'id="zc-builder"' in html and "hidden" in html[html.index('id="zc-builder"') :][:200]
+
+
+@pytest.mark.parametrize("interactive", [False, True])
+def test_every_coordinate_label_lies_inside_the_viewbox(interactive):
+    board = [{"at": [x, y], "card": "7H", "pieces": {}} for x in range(-2, 6) for y in (-1, 0) if (x + y) % 3]
+    board += [{"at": [x, 0], "card": "2C", "pieces": {}} for x in range(-2, 6) if not x % 3]
+    svg = render_board_svg({"deck_type": "standard", "board": board}, interactive=interactive)
+    left, top, width, height = (float(n) for n in re.search(r'viewBox="([^"]+)"', svg).group(1).split())
+    columns, rows = re.search(r'zc-coords--cols">(.*?)</g><g class="zc-coords--rows">(.*?)</g>', svg).groups()
+    xs = [float(x) for x in re.findall(r'<text x="([-\d.]+)"', columns)]
+    ys = [float(y) for y in re.findall(r'<text x="[-\d.]+" y="([-\d.]+)"', rows)]
+    assert len(xs) == (8 if not interactive else 10) and len(ys) == (2 if not interactive else 4)
+    assert all(left + 20 <= x <= left + width - 20 for x in xs), "a column number at the picture's edge"
+    assert all(top + 20 <= y <= top + height - 20 for y in ys)
+    # The felt bands behind labels that follow a panned board are only for the game page.
+    assert ("zc-coord-strip" in svg) == interactive

@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from accounts.models import Profile
 from engine.zarkcity.record import replay
 from games import selectors, services
 from games.models import ChatMessage, DrawProposal, Game
@@ -47,10 +48,17 @@ def test_spectators_cannot_chat(game, charlie):
         services.chat_post(game=game, user=charlie, text="hi all")
 
 
-def test_a_resigned_player_may_still_talk(alice, bob, charlie):
+def test_a_resigned_player_can_no_longer_talk(client, alice, bob, charlie):
     game = start_game(alice, bob, charlie)
     services.player_resign(game=game, user=charlie)
-    assert services.chat_post(game=game, user=charlie, text="gg").after_ply == 1
+    with pytest.raises(NotAPlayer, match="You resigned from this game"):
+        services.chat_post(game=game, user=charlie, text="gg")
+    client.force_login(charlie)
+    response = client.post(reverse("game_chat", args=[game.pk]), {"text": "gg"})
+    assert response.status_code == 403 and "no longer chat at its table" in response.content.decode()
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "zc-chat-form" not in html and "no longer post" in html
+    assert not ChatMessage.objects.exists()
 
 
 def test_chat_through_the_page_is_escaped(client, game, bob):
@@ -163,3 +171,66 @@ def test_draw_buttons_on_the_page(client, game, alice, bob):
     assert 'value="accept"' in html and 'value="decline"' in html
     html = client.post(reverse("game_draw", args=[game.pk]), {"action": "accept"}, follow=True).content.decode()
     assert "The game ended in a draw" in html
+
+
+# ----------------------------------------------------------------------------- draws in the history
+
+
+def draw_lines(game, user):
+    return [(h.kind, h.text) for h in selectors.game_for_viewer(game, user).history if h.kind != "move"]
+
+
+def test_a_declined_offer_shows_in_the_history_between_the_moves(game, alice, bob):
+    game = play_plies(game, 2)
+    services.draw_propose(game=game, user=alice)
+    services.chat_post(game=game, user=bob, text="no thanks")
+    services.draw_decline(game=game, user=bob)
+    game = play_plies(game, 1)
+    history = selectors.game_for_viewer(game, bob).history
+    assert [(h.kind, h.ply if h.kind == "move" else h.text) for h in history] == [
+        ("move", 0),
+        ("move", 1),
+        ("draw", "proposed a draw"),
+        ("draw", "The draw offer was declined."),
+        ("chat", "no thanks"),
+        ("move", 2),
+    ]
+    assert (history[2].colour, history[2].name) == ("red", "alice")
+
+
+def test_a_lapsed_offer_shows_after_the_move_that_ended_it(game, alice, bob):
+    game = play_plies(game, 2)
+    services.draw_propose(game=game, user=alice)
+    game = play_plies(game, 1)
+    history = selectors.game_for_viewer(game, alice).history
+    assert [h.kind for h in history] == ["move", "move", "draw", "move", "draw"]
+    assert history[-1].text.startswith("The draw offer lapsed")
+
+
+def test_an_agreed_draw_is_the_last_event_before_talk_after_the_end(client, game, alice, bob):
+    game = play_plies(game, 2)
+    services.draw_propose(game=game, user=bob)
+    services.chat_post(game=game, user=alice, text="fair enough")
+    services.draw_accept(game=game, user=alice)
+    game.refresh_from_db()
+    services.chat_post(game=game, user=bob, text="gg")
+    assert draw_lines(game, alice) == [
+        ("draw", "proposed a draw"),
+        ("chat", "fair enough"),
+        ("draw", "Draw agreed by red and yellow: the game ends with no winner."),
+        ("chat", "gg"),
+    ]
+    client.force_login(alice)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    log = html[html.index('class="zc-log"') :]
+    assert log.index("proposed a draw") < log.index("fair enough") < log.index("Draw agreed by red and yellow")
+    assert 'class="zc-log__draw zc-log--yellow"><span class="zc-by">bob</span> (yellow) proposed a draw' in log
+    assert log.index("Draw agreed") < log.index("gg")
+
+
+def test_draw_lines_escape_names(client, game, alice, bob):
+    Profile.objects.update_or_create(user=bob, defaults={"display_name": "<b>bob</b>"})
+    services.draw_propose(game=game, user=bob)
+    client.force_login(alice)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert "<b>bob</b>" not in html[html.index('class="zc-log"') :]

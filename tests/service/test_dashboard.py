@@ -115,3 +115,14 @@ def test_an_empty_dashboard_says_what_to_do(client, alice):
     client.force_login(alice)
     html = client.get(reverse("dashboard")).content.decode()
     assert "Nothing waits on you." in html and reverse("open_games") in html
+
+
+def test_a_finished_game_says_how_it_ended_once(client, alice, bob):
+    won, drawn = started(alice, bob), started(alice, bob)
+    services.player_resign(game=won, user=bob)
+    services.draw_propose(game=drawn, user=alice)
+    services.draw_accept(game=drawn, user=bob)
+    client.force_login(alice)
+    html = client.get(reverse("dashboard")).content.decode()
+    assert "Drawn by agreement" in html and "(draw)" not in html
+    assert "(resignation)" in html

@@ -118,6 +118,16 @@ def test_an_empty_move_form_is_refused(client, alice, bob):
     assert response.status_code == 400 and "Type a move" in response.content.decode()
 
 
+def test_a_too_long_move_is_told_it_is_too_long(client, alice, bob):
+    game = start_game(alice, bob)
+    client.force_login(alice)
+    response = client.post(move_url(game), {"text": "x" * 201, "seen_ply": 0})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "A move is at most 200 characters (this one has 201)." in html and "Type a move" not in html
+    assert not Move.objects.exists()
+
+
 def test_a_stale_page_is_told_the_game_moved_on(client, alice, bob):
     game = start_game(alice, bob)
     services.move_submit(game=game, user=bob, text=pick(services.state_of(game), "yellow"), seen_ply=0)
@@ -144,6 +154,8 @@ def test_the_discard_step_offers_checkboxes_of_the_hand(client, alice, bob):
     assert f"tick {excess} card" in html
     for card in hand:
         assert f'name="discard_cards" value="{card}"' in html
+    assert 'id="id_pick"' not in html and "<option" not in html  # no list of every combination
+    assert 'class="zc-type"' in html  # the notation field stays
     response = client.post(move_url(game), {"discard_cards": hand[:excess], "seen_ply": game.ply})
     assert response.status_code == 302
     assert Move.objects.filter(game=game).last().notation.startswith("discard")
@@ -343,3 +355,25 @@ def test_the_page_links_the_replay_log_and_after_the_end_the_verify_page(client,
     services.player_resign(game=game, user=bob)
     html = client.get(page(game)).content.decode()
     assert reverse("game_verify", args=[game.pk]) in html
+
+
+def test_the_result_banner_reads_without_a_stray_space(client, alice, bob):
+    game = start_game(alice, bob)
+    services.player_resign(game=game, user=bob)
+    html = client.get(page(game)).content.decode()
+    assert "alice (red) won</strong>: every other player resigned." in html
+
+
+def test_a_turn_that_just_started_says_just_now(client, alice, bob):
+    game = start_game(alice, bob)
+    client.force_login(alice)
+    html = client.get(page(game)).content.decode()
+    assert "Turn started just now;" in html and "0 minutes" not in html
+
+
+def test_a_game_ended_without_a_winner_says_so(client, alice, bob):
+    game = start_game(alice, bob)
+    services.game_abandon(game=game)
+    html = client.get(page(game)).content.decode()
+    assert "<strong>The game ended without a winner</strong>: every remaining player ran out of time." in html
+    assert "Every remaining player ran out of time: the game ends with no winner." in html  # the history's last line

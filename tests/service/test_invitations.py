@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from urllib.parse import urlencode
+from urllib.parse import unquote, urlencode
 
 import pytest
 import time_machine
@@ -78,6 +78,7 @@ def test_invite_by_email_sends_text_and_html_with_a_signed_link(
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html" and path in html
     assert "sign up with this email address" in message.body
+    assert "Seats taken: 1 of 3." in message.body and "Seats taken: 1 of 3." in html
     assert invitation_id_from_token(path.split("/")[2]) == invitation.pk
 
 
@@ -236,3 +237,29 @@ def test_a_visitor_posting_an_answer_is_sent_to_log_in(client, alice, game):
     path = reverse("invitation", args=[invitation_token(invitation.pk)])
     response = client.post(path, {"answer": "accept"})
     assert response["Location"] == f"{reverse('account_login')}?{urlencode({'next': path}, safe='/')}"
+
+
+def test_the_wrong_user_is_told_before_clicking_accept(client, alice, bob, charlie, game):
+    by_name = services.invitation_create(game=game, invited_by=alice, username="bob")
+    by_email = services.invitation_create(game=game, invited_by=alice, email="pal@example.org")
+    client.force_login(charlie)
+    for invitation in (by_name, by_email):
+        page = client.get(reverse("invitation", args=[invitation_token(invitation.pk)])).content.decode()
+        assert "This invitation is addressed to someone else" in page
+        assert "Accept and take a seat" not in page
+    client.force_login(bob)
+    page = client.get(reverse("invitation", args=[invitation_token(by_name.pk)])).content.decode()
+    assert "Accept and take a seat" in page and "addressed to someone else" not in page
+
+
+def test_every_sign_up_and_log_in_link_on_an_invitation_comes_back_to_it(client, alice, game):
+    invitation = services.invitation_create(game=game, invited_by=alice, email="newcomer@example.org")
+    path = reverse("invitation", args=[invitation_token(invitation.pk)])
+    page = client.get(path).content.decode()
+    links = re.findall(r'href="(/accounts/(?:signup|login)/[^"]*)"', page)
+    assert len(links) == 4  # the page's own buttons and the header's
+    assert all(unquote(link).endswith(f"?next={path}") for link in links), links
+
+    data = {"email": "newcomer@example.org", "username": "newcomer", "password1": PASSWORD, "password2": PASSWORD}
+    header_signup = re.search(r'<header.*?href="(/accounts/signup/[^"]*)"', page, re.S).group(1)
+    assert client.post(unquote(header_signup), data)["Location"] == path

@@ -142,7 +142,7 @@ def test_joining_twice_is_refused(client, alice, bob):
     game = new_game(alice, seats=3)
     client.force_login(alice)
     response = client.post(reverse("game_join", args=[game.pk]), follow=True)
-    assert "You already have a seat in this game." in messages_of(response)
+    assert "You are already seated in this game." in messages_of(response)
 
 
 def test_joining_needs_a_post_and_an_account(client, alice, bob):
@@ -162,3 +162,45 @@ def test_visitor_sees_the_waiting_room_with_a_way_in(client, alice):
     html = client.get(reverse("game_lobby", args=[game.pk])).content.decode()
     assert "Log in to join" in html and "Invite players" not in html
     assert html.count("free seat") == 3
+
+
+def test_a_seated_player_joining_their_started_game_is_told_they_are_seated(client, alice, bob):
+    game = new_game(alice)
+    services.game_join(game=game, user=bob)
+    client.force_login(bob)
+    response = client.post(reverse("game_join", args=[game.pk]), follow=True)
+    assert "You are already seated in this game." in messages_of(response)
+    assert "This game has already started." not in messages_of(response)
+
+
+def test_a_private_waiting_room_is_a_404_to_anyone_not_seated_or_invited(client, alice, bob, charlie, dave):
+    game = new_game(alice, seats=3, private=True)
+    services.invitation_create(game=game, invited_by=alice, username="bob")
+    services.invitation_create(game=game, invited_by=alice, email="charlie@example.com")
+    url = reverse("game_lobby", args=[game.pk])
+    anonymous = client.get(url)
+    assert anonymous.status_code == 404 and b"Log in to join" not in anonymous.content
+    assert b"No such game" in anonymous.content
+    client.force_login(dave)
+    assert client.get(url).status_code == 404
+    for user in (alice, bob, charlie):  # seated, invited by name, invited at a verified address
+        client.force_login(user)
+        assert client.get(url).status_code == 200, user
+
+
+def test_a_public_waiting_room_stays_open_to_visitors(client, alice):
+    assert client.get(reverse("game_lobby", args=[new_game(alice).pk])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("who", "message"),
+    [
+        ("x" * 300, "That is too long for a username or an email address (at most 254 characters)."),
+        ("", "Give a username or an email address to invite."),
+    ],
+)
+def test_the_invite_form_names_what_is_wrong(client, alice, who, message):
+    game = new_game(alice, seats=3)
+    client.force_login(alice)
+    response = client.post(reverse("game_invite", args=[game.pk]), {"who": who}, follow=True)
+    assert messages_of(response) == [message]

@@ -82,7 +82,7 @@ def test_each_game_gets_its_own_seed(alice, bob):
 
 def test_join_refuses_a_second_seat(alice, bob):
     game = new_game(alice, seats=3)
-    with pytest.raises(ValidationError, match="already have a seat"):
+    with pytest.raises(ValidationError, match="already seated"):
         services.game_join(game=game, user=alice)
 
 
