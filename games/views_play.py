@@ -84,8 +84,7 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "record_url": reverse("game_record", args=[game.pk]),
         "quick_kinds": QUICK_KINDS,
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
-        "clocks": notification_selectors.mover_clocks(game),
-        "away": notification_selectors.table_away(game),
+        "table": notification_selectors.table_clocks(game),
     }
     return render(request, "games/game.html", page, status=status)
 

@@ -47,9 +47,44 @@ def away_periods(user, *, from_day: date | None = None) -> list[Away]:
 
 
 def user_spans(user) -> tuple[clock.Span, ...]:
+    """One user's days away as instants; raises if their rows cannot be read (callers log and skip)."""
     zone = zone_of(preference_for(user))
     days = Away.objects.filter(user=user).values_list("first_day", "last_day", "created_at", "ended_at")
     return clock.away_spans(days, zone)
+
+
+def spans_by_user(user_ids: list[int]) -> dict[int, tuple[clock.Span, ...]]:
+    """Each user's days away as instants in their own time zone: two queries for a whole table."""
+    zones = {p.user_id: zone_of(p) for p in Preference.objects.filter(user_id__in=user_ids)}
+    days: dict[int, list[clock.AwayDays]] = {user_id: [] for user_id in user_ids}
+    rows = Away.objects.filter(user_id__in=user_ids).values_list(
+        "user_id", "first_day", "last_day", "created_at", "ended_at"
+    )
+    for user_id, *period in rows:
+        days[user_id].append(tuple(period))  # type: ignore[arg-type]
+    spans = {}
+    for user_id in user_ids:
+        try:
+            spans[user_id] = clock.away_spans(days[user_id], zones.get(user_id, ZoneInfo("UTC")))
+        except Exception:  # one player's broken row must not stop the page or the sweep for the others
+            log.exception("the days away of user %s cannot be read; their clock is left out", user_id)
+    return spans
+
+
+@dataclass(frozen=True)
+class TableClocks:
+    """What the game page shows of the clocks: each mover's clock, and who at the table is away."""
+
+    clocks: list[clock.Clock]
+    away: dict[str, date]
+
+
+def table_clocks(game: Game, now: datetime | None = None) -> TableClocks:
+    """The movers' clocks and the table's days away from one read of the seats and their days away."""
+    now = now or timezone.now()
+    seats = list(game.seats.filter(resigned=False).order_by("order"))
+    spans = spans_by_user([seat.user_id for seat in seats])
+    return TableClocks(_clocks(game, seats, spans, now), _away(game, seats, spans, now))
 
 
 def mover_clocks(game: Game, now: datetime | None = None) -> list[clock.Clock]:
@@ -59,22 +94,29 @@ def mover_clocks(game: Game, now: datetime | None = None) -> list[clock.Clock]:
     broken row must not stop the page or the sweep for everyone (the sweep then neither reminds nor
     times out that seat; an operator fixes the row).
     """
+    return table_clocks(game, now).clocks
+
+
+def _clocks(game: Game, seats: list[Seat], spans: dict, now: datetime) -> list[clock.Clock]:
     if game.status != Game.Status.ACTIVE or game.turn_started_at is None or not game.to_move:
         return []
-    colours = game.to_move.split(",")
-    seats = game.seats.filter(colour__in=colours, resigned=False).select_related("user").order_by("order")
+    movers = set(game.to_move.split(","))
     clocks = []
     for seat in seats:
+        if seat.colour not in movers or seat.user_id not in spans:
+            continue
         try:
-            clocks.append(seat_clock(game, seat, now))
+            clocks.append(_clock(game, seat, spans[seat.user_id], now))
         except Exception:
             log.exception("game %s: the clock of %s (user %s) cannot be computed", game.pk, seat.colour, seat.user_id)
     return clocks
 
 
 def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clock:
-    now = now or timezone.now()
-    spans = user_spans(seat.user)
+    return _clock(game, seat, user_spans(seat.user), now or timezone.now())
+
+
+def _clock(game: Game, seat: Seat, spans: tuple[clock.Span, ...], now: datetime) -> clock.Clock:
     limit = timedelta(days=game.time_limit_days)
     started = game.turn_started_at or now
     current = clock.away_on(now, spans)
@@ -94,11 +136,16 @@ def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clo
 
 def table_away(game: Game, now: datetime | None = None) -> dict[str, date]:
     """{colour: last day away} for each seated player who is away right now (a broken row: not shown)."""
-    now = now or timezone.now()
+    return table_clocks(game, now).away
+
+
+def _away(game: Game, seats: list[Seat], spans: dict, now: datetime) -> dict[str, date]:
     away = {}
-    for seat in game.seats.filter(resigned=False).select_related("user"):
+    for seat in seats:
+        if seat.user_id not in spans:
+            continue
         try:
-            span = clock.away_on(now, user_spans(seat.user))
+            span = clock.away_on(now, spans[seat.user_id])
             if span is not None:
                 away[seat.colour] = (span[1] - timedelta(seconds=1)).astimezone(span[1].tzinfo).date()
         except Exception:

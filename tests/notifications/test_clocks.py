@@ -185,7 +185,7 @@ def test_one_players_bad_days_away_never_stop_the_sweep(alice, bob, charlie, dav
     broken.refresh_from_db()
     assert (healthy.status, healthy.result_reason) == ("finished", "timeout")
     assert broken.status == "active"  # skipped, and logged for an operator
-    assert f"game {broken.pk}: the clock of {broken.to_move}" in caplog.text
+    assert f"the days away of user {mover(broken).pk} cannot be read" in caplog.text
     client.force_login(alice)
     assert client.get(f"/games/{broken.pk}/").status_code == 200  # the page still opens
 
