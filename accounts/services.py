@@ -55,14 +55,17 @@ def check_name_free(*, name: str, user: AbstractBaseUser | None) -> None:
 
 
 @transaction.atomic
-def user_ensure_verified(*, username: str, email: str, password: str) -> AbstractBaseUser:
+def user_ensure_verified(*, username: str, email: str, password: str, staff: bool = False) -> AbstractBaseUser:
     """A user with this password and a verified primary address, created if missing (the demo command).
 
-    Safe to run again: an existing user keeps their games and gets the password back.
+    Safe to run again: an existing user keeps their games and gets the password back. `staff` makes
+    them an operator (the admin and, under DEBUG, the development mailbox).
     """
     user, _ = get_user_model().objects.get_or_create(username=username, defaults={"email": email})
     user.email = email
     user.set_password(password)
+    if staff:
+        user.is_staff = user.is_superuser = True
     user.save()
     EmailAddress.objects.update_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
     profile_ensure(user=user)

@@ -32,7 +32,13 @@ if ! .venv/bin/python -c "import cairosvg" >/dev/null 2>&1; then
   fi
 fi
 
-mkdir -p var/broker
+# The suite's emails, broker messages and mailbox go to a throw-away folder, not the var/ that
+# `scripts/serve.sh` uses: a dev worker must never pick up a test's leftover messages.
+if [ -z "${ZARKCITY_VAR_DIR:-}" ]; then
+  ZARKCITY_VAR_DIR=$(mktemp -d -t zarkcity-test-XXXXXX)
+  export ZARKCITY_VAR_DIR
+  trap 'rm -rf "$ZARKCITY_VAR_DIR"' EXIT
+fi
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
 if [ "$status" = 5 ]; then

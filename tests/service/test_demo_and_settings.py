@@ -10,6 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 
@@ -41,6 +42,22 @@ def test_demo_is_idempotent_and_opens_past_the_starter_choice(client):
         assert "log in as alice / zarkcity-demo" in output and "log in as bob / zarkcity-demo" in output
     assert client.login(username="alice", password="zarkcity-demo")
     assert client.login(username="bob@example.com", password="zarkcity-demo")  # verified: email login works too
+
+
+@pytest.mark.django_db
+def test_demo_makes_an_operator_only_under_debug(client, settings):
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "operator  admin / zarkcity-demo" in out.getvalue()
+    client.login(username="admin", password="zarkcity-demo")
+    assert client.get("/dev/mail/").status_code == 200  # the sent-mail list is the operator's
+    assert client.get("/admin/").status_code == 200
+
+    settings.DEBUG = False
+    get_user_model().objects.filter(username="admin").delete()
+    call_command("demo", stdout=StringIO())
+    assert not get_user_model().objects.filter(username="admin").exists()
 
 
 # ----------------------------------------------------------------------------- settings

@@ -41,6 +41,11 @@ class Command(BaseCommand):
             self.stdout.write(f"  log in as {name} / {DEMO_PASSWORD}")
         if moves:
             self.stdout.write(f"  ({moves} setup moves were played for you)")
+        if settings.DEBUG:  # an operator for the admin and the sent-mail list; never on a production site
+            user_ensure_verified(username="admin", email="admin@example.com", password=DEMO_PASSWORD, staff=True)
+            self.stdout.write(
+                f"  operator  admin / {DEMO_PASSWORD}: {settings.SITE_URL}/admin/ and sent mail at /dev/mail/"
+            )
 
 
 def _existing_demo_game(alice: Any, bob: Any) -> Game | None:
