@@ -12,8 +12,8 @@ from typing import Any
 
 from accounts.selectors import display_name_of
 from archive.replay import (
-    agreed_draw_words,
     cards_drawn,
+    closing_words,
     logged_moves,
     move_text,
     played_states,
@@ -42,8 +42,8 @@ def game_log_text(game: Game, viewer: str | None) -> str:
     lines.append("")
     moves = logged_moves(game)
     states = played_states(game, seat_colours(game), moves, len(moves))
-    ending = agreed_draw_words(game)
-    if not ending:  # a timeout finishes the last move itself; an agreed draw gets its own line below
+    ending = closing_words(game)
+    if not ending:  # a resignation (for time too) ends with its move; other ends get their own line
         states[-1] = with_result(game, states[-1], len(moves))
     revealed = finished or (game.phase or "choose") != "choose"
     if finished:  # the deal is public once the game is over
@@ -67,9 +67,21 @@ def game_log_text(game: Game, viewer: str | None) -> str:
 def result_words(game: Game) -> str:
     if game.status != Game.Status.FINISHED:
         return "in progress"
-    if game.result_reason == Game.Reason.DRAW:
+    return outcome_words(game.winner, game.result_reason)
+
+
+def outcome_words(winner: str, reason: str) -> str:
+    """How a finished game ended, from its stored winner colour and reason: "red won by power block".
+
+    A timeout with no winner is games.services.game_abandon: everyone still playing ran out of time at once.
+    """
+    if reason == Game.Reason.DRAW:
         return "a draw, agreed by the players"
-    return f"{game.winner} won by {game.result_reason}"
+    if not winner:
+        if reason == Game.Reason.TIMEOUT:
+            return "no winner: every remaining player ran out of time"
+        return f"no winner ({reason or 'ended'})"
+    return f"{winner} won by {reason}"
 
 
 @dataclass

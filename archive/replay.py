@@ -41,7 +41,7 @@ class Frame:
     move_text: str = ""
     words: str = ""
     drawn: dict[str, list[str]] = field(default_factory=dict)  # full frames: the cards each player drew
-    ending: str = ""  # on the last frame: an agreed draw, its own event after the last move
+    ending: str = ""  # on the last frame: an end that is no move (closing_words)
 
 
 def logged_moves(game: Game) -> list[LoggedMove]:
@@ -81,13 +81,19 @@ def with_result(game: Game, state: State, plies: int) -> State:
     return check_result(state, {"winner": game.winner or None, "reason": game.result_reason}, plies)
 
 
-def agreed_draw_words(game: Game) -> str:
-    """The agreed draw as its own event after the last move ("" if the game did not end that way).
+def closing_words(game: Game) -> str:
+    """An end that is no move, as its own event after the last move ("" if the game did not end so):
+    an agreed draw, or no winner because every remaining player ran out of time at once
+    (games.services.game_abandon).
 
     It is not a consequence of the last move: words glued to that move would blame it (a resignation,
     say) for the draw. A player who resigned before took no part in it.
     """
-    if game.status != Game.Status.FINISHED or game.result_reason != Game.Reason.DRAW:
+    if game.status != Game.Status.FINISHED:
+        return ""
+    if not game.winner and game.result_reason == Game.Reason.TIMEOUT:
+        return "Every remaining player ran out of time: the game ends with no winner."
+    if game.result_reason != Game.Reason.DRAW:
         return ""
     seats = list(Seat.objects.filter(game=game).order_by("order").values_list("colour", "resigned"))
     remaining = [colour for colour, resigned in seats if not resigned]
@@ -108,7 +114,7 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     shown = full_view(state) if finished else view(state, viewer)
     result = Frame(ply=ply, last_ply=len(moves), view=shown, full=finished)
     if last:
-        result.ending = agreed_draw_words(game)
+        result.ending = closing_words(game)
     if ply > 0:
         logged, before = moves[ply - 1], states[-2]
         # The move's own words: an agreed draw came after it, so it is described from the state the move left.

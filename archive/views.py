@@ -19,7 +19,7 @@ from archive import selectors, services
 from archive.charts import rating_history_svg
 from archive.forms import ArchiveSearchForm
 from archive.records import game_log_text, result_words, verify_game
-from archive.replay import agreed_draw_words, frame, move_list
+from archive.replay import closing_words, frame, move_list
 from games.board_svg import render_board_svg, render_hand_svg
 from games.models import Game, Seat
 from games.selectors import game_visible_to
@@ -91,7 +91,7 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
     if request.GET.get("fragment") == "1":
         return render(request, "archive/_frame.html", context)
     context["moves"] = move_list(game, viewer)
-    context["ending"] = shown.ending if shown.ply == shown.last_ply else agreed_draw_words(game)
+    context["ending"] = shown.ending if shown.ply == shown.last_ply else closing_words(game)
     return render(request, "archive/replay.html", context)
 
 
@@ -119,7 +119,12 @@ def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def verify(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _started_game(request, game_id)
-    context = {"game": game, "check": verify_game(game), "record_url": reverse("game_record", args=[game.pk])}
+    context = {
+        "game": game,
+        "check": verify_game(game),
+        "result": result_words(game),
+        "record_url": reverse("game_record", args=[game.pk]),
+    }
     return render(request, "archive/verify.html", context)
 
 

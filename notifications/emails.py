@@ -21,7 +21,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from accounts.selectors import display_name_of
+from accounts.selectors import chosen_name_of, display_name_of
 from engine.zarkcity.position import from_position
 from engine.zarkcity.views import view as engine_view
 from games.emails import invitation_message
@@ -61,7 +61,7 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
         subject=email.subject,
         body=render_to_string(f"emails/{email.template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[formataddr((display_name_of(user), user.email))],
+        to=[formataddr((chosen_name_of(user), user.email))],
         headers=_headers(notification, context["unsubscribe_url"]),
     )
     message.attach_alternative(render_to_string(f"emails/{email.template}.html", context), "text/html")
@@ -106,7 +106,7 @@ def _headers(notification: Notification, unsubscribe_url: str | None) -> dict[st
 def _common(notification: Notification) -> dict[str, Any]:
     user = notification.recipient
     return {
-        "name": display_name_of(user),
+        "name": chosen_name_of(user),  # the greeting: a person's own mail needs no @username
         "site_url": settings.SITE_URL,
         "settings_url": settings.SITE_URL + reverse("notifications:preferences"),
         "unsubscribe_url": _unsubscribe_url(user),

@@ -52,8 +52,8 @@ def _history_item(item) -> str:
         )
     at = localtime(item.at) if item.at else None
     when, stamp = (at.strftime("%-d %b %H:%M"), at.isoformat()) if at else ("", "")
-    if item.kind == "draw":  # "alice (red) proposed a draw", or what became of the offer
-        by = f'<span class="zc-by">{escape(item.name)}</span> ({colour}) ' if item.name else ""
+    if item.kind == "draw":  # "Alice (@alice), red, proposed a draw", or what became of the offer
+        by = f'<span class="zc-by">{escape(item.name)}</span>, {colour}, ' if item.name else ""
         time = f' <time class="muted" datetime="{stamp}">{when}</time>' if at else ""
         border = f" zc-log--{colour}" if colour else ""
         return f'<li class="zc-log__draw{border}">{by}{escape(item.text)}{time}</li>'

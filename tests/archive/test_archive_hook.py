@@ -118,3 +118,34 @@ def test_a_resignation_that_ends_the_game_is_still_told_with_its_move(client, al
     game.refresh_from_db()
     frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
     assert "every other player resigned" in frame.words and frame.ending == ""
+
+
+NO_WINNER = "no winner: every remaining player ran out of time"
+
+
+def test_a_game_everyone_timed_out_of_says_no_winner_wherever_its_result_is_shown(client, alice, bob):
+    game = play(start(alice, bob, seed="abandon-words"), 6)
+    services.game_abandon(game=game)
+    game.refresh_from_db()
+    pages = {
+        "log": client.get(reverse("game_log", args=[game.pk])),
+        "replay": client.get(reverse("replay", args=[game.pk, game.ply])),
+        "verify": client.get(reverse("game_verify", args=[game.pk])),
+        "archive": client.get(reverse("archive")),
+        "profile": client.get(reverse("player_profile", args=["alice"])),
+        "feed": client.get(reverse("player_games_feed", args=["alice"])),
+    }
+    for name, response in pages.items():
+        text = response.content.decode()
+        assert NO_WINNER in text, name
+        assert " won by" not in text and "won · " not in text, name
+    assert f"Result: {NO_WINNER}" in pages["log"].content.decode()
+    assert pages["verify"].context["check"].ok
+    # The end is its own event after the last move, not something that move did.
+    closing = "Every remaining player ran out of time: the game ends with no winner."
+    log = pages["log"].content.decode().splitlines()
+    last_move = next(line for line in reversed(log) if line.lstrip().startswith(f"{game.ply}."))
+    assert "game is over" not in last_move and log[-1].strip() == closing
+    frame = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
+    assert "game is over" not in frame.words and frame.ending == closing
+    assert "ar-move--ending" in client.get(reverse("replay", args=[game.pk, 1])).content.decode()

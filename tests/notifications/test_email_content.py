@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core import mail
 
+from accounts.services import profile_update
 from engine.zarkcity.position import from_position
 from games import board_svg
 from notifications.emails import build_message
@@ -168,3 +169,17 @@ def test_the_subject_names_the_move_that_made_it_their_turn_not_the_discard_afte
     ]
     assert _headline(lines, "red") == "blue built 7H"
     assert _headline([], "red") == "the game goes on"
+
+
+def test_an_email_greets_its_reader_by_their_bare_name_and_names_the_others_in_full(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    profile_update(user=alice, display_name="Alice Liddell")
+    profile_update(user=bob, display_name="Bob Builder")
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(alice, bob)
+    [email] = mail_to(alice)  # the game started: "Alice Liddell, you play red."
+    assert email.to == ["Alice Liddell <alice@example.com>"]
+    for part in (email.body, html_of(email)):
+        assert "Alice Liddell, you play" in part and "Alice Liddell (@alice), you" not in part
+        assert "Bob Builder (@bob)" in part  # a player named in the body keeps the username

@@ -224,7 +224,7 @@ def test_an_agreed_draw_is_the_last_event_before_talk_after_the_end(client, game
     html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     log = html[html.index('class="zc-log"') :]
     assert log.index("proposed a draw") < log.index("fair enough") < log.index("Draw agreed by red and yellow")
-    assert 'class="zc-log__draw zc-log--yellow"><span class="zc-by">bob</span> (yellow) proposed a draw' in log
+    assert 'class="zc-log__draw zc-log--yellow"><span class="zc-by">bob</span>, yellow, proposed a draw' in log
     assert log.index("Draw agreed") < log.index("gg")
 
 

@@ -125,4 +125,25 @@ def test_a_finished_game_says_how_it_ended_once(client, alice, bob):
     client.force_login(alice)
     html = client.get(reverse("dashboard")).content.decode()
     assert "Drawn by agreement" in html and "(draw)" not in html
-    assert "(resignation)" in html
+    assert "</span> · resignation" in html  # not "Alice (@alice) (resignation)"
+
+
+def test_a_game_everyone_timed_out_of_says_no_winner(client, alice, bob):
+    services.game_abandon(game=started(alice, bob))
+    client.force_login(alice)
+    html = client.get(reverse("dashboard")).content.decode()
+    assert "No winner: every remaining player ran out of time · just now" in html
+    assert "(timeout)" not in html and "Won by" not in html
+
+
+def test_times_under_a_minute_say_just_now(client, alice, bob, charlie):
+    started(alice, bob)  # alice's turn to choose a starter, since this moment
+    game = services.game_create(creator=charlie, seats=3, deck="standard", time_limit_days=3, is_private=True)
+    services.invitation_create(game=game, invited_by=charlie, username="alice")
+    services.invitation_create(game=game, invited_by=charlie, username="bob")
+    client.force_login(alice)
+    html = client.get(reverse("dashboard")).content.decode()
+    assert "· just now" in html and "0\xa0minutes" not in html and "0 minutes" not in html
+    client.force_login(charlie)
+    html = client.get(reverse("game_lobby", args=[game.pk])).content.decode()
+    assert "invited just now" in html and "0\xa0minutes" not in html and "0 minutes" not in html

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from accounts.services import profile_update
 from games import selectors, services
 from games.models import ChatMessage, Game, Move
 from tests.service.gameplay import mover, pick, play_plies, start_game, user_of
@@ -361,7 +362,15 @@ def test_the_result_banner_reads_without_a_stray_space(client, alice, bob):
     game = start_game(alice, bob)
     services.player_resign(game=game, user=bob)
     html = client.get(page(game)).content.decode()
-    assert "alice (red) won</strong>: every other player resigned." in html
+    assert "alice won as red</strong>: every other player resigned." in html
+
+
+def test_the_result_banner_names_the_winner_then_their_colour(client, alice, bob):
+    profile_update(user=alice, display_name="Alice Liddell")
+    game = start_game(alice, bob)
+    services.player_resign(game=game, user=bob)
+    html = client.get(page(game)).content.decode()
+    assert "Alice Liddell (@alice) won as red</strong>" in html and "(@alice) (red)" not in html
 
 
 def test_a_turn_that_just_started_says_just_now(client, alice, bob):
