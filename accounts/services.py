@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from urllib.parse import urlsplit
 
 from allauth.account.models import EmailAddress
@@ -52,6 +53,10 @@ def check_name_free(*, name: str, user: AbstractBaseUser | None) -> None:
         raise ValidationError("That name is another player's username: choose one nobody else uses.")
     if Profile.objects.filter(name_key=key).exclude(user_id=getattr(user, "pk", None)).exists():
         raise ValidationError("Another player already goes by that name: choose one nobody else uses.")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in name):
+        # Invisible and direction-changing characters (a right-to-left override makes "\u202eecila"
+        # read "alice" and garbles the "(@username)" after it): no honest name needs them.
+        raise ValidationError("A display name may not contain invisible or text-direction characters.")
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ cannot log in. Items say which game and whose move, never a card.
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +27,8 @@ from archive.records import result_words
 from games.models import Game, Seat
 from notifications.selectors import seat_clock
 
+log = logging.getLogger(__name__)
+
 
 def _absolute(path: str) -> str:
     """Feed links point at the configured site, not at whatever the sites framework's default is."""
@@ -37,10 +40,17 @@ def _players_line(game: ArchivedGame) -> str:
 
 
 def move_deadline(game: Game, seat: Seat) -> datetime | None:
-    """When this seat's move is really due: the game's clock with the player's days away added."""
+    """When this seat's move is really due: the game's clock with the player's days away added.
+
+    `seat_clock` ignores days away it cannot compute with; should anything else go wrong, the feed shows
+    the nominal deadline rather than failing for every game of this player."""
     if game.turn_started_at is None:
         return None
-    return seat_clock(game, seat).deadline
+    try:
+        return seat_clock(game, seat).deadline
+    except Exception:
+        log.exception("game %s: the deadline of %s cannot be computed; the feed shows the nominal one", game.pk, seat)
+        return game.deadline
 
 
 class SiteFeed(Feed):
@@ -78,7 +88,8 @@ class PlayerGamesFeed(SiteFeed):
     def item_description(self, game: ArchivedGame) -> str:
         # Atom sends the description as type="html": names are the players' own text, so escape them
         # here; the feed writer's XML escaping only undoes itself in the reader.
-        return escape(f"{_players_line(game)}. {game.plies} moves, {game.deck} deck.")
+        moves = f"{game.plies} move" + ("" if game.plies == 1 else "s")
+        return escape(f"{_players_line(game)}. {moves}, {game.deck} deck.")
 
     def item_link(self, game: ArchivedGame) -> str:
         return _absolute(reverse("replay", args=[game.game_id, game.plies]))

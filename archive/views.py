@@ -23,6 +23,7 @@ from archive.replay import closing_words, frame, move_list
 from games.board_svg import render_board_svg, render_hand_svg
 from games.models import Game, Seat
 from games.selectors import game_visible_to
+from notifications.middleware import signed_in_by_play_link
 
 AUTOPLAY_SECONDS = 2
 
@@ -147,7 +148,10 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "chart": rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {name}"),
         "own": request.user.is_authenticated and request.user.pk == user.pk,
     }
-    if context["own"]:
+    # The private feed addresses work without a login, so a session from a play link (whoever holds the
+    # email) does not see them; a password login does.
+    context["link_session"] = context["own"] and signed_in_by_play_link(request)
+    if context["own"] and not context["link_session"]:
         context["feed_key"] = services.feed_token_ensure(user=user).key
     return render(request, "archive/profile.html", context)
 

@@ -35,7 +35,9 @@ class MoveForm(forms.Form):
         if not (data.get("text") or "").strip() and cards:
             data["text"] = "discard " + " ".join(cards)
         if not (data.get("text") or "").strip():
-            raise forms.ValidationError("Type a move, pick one from the list, or tick the cards to discard.")
+            raise forms.ValidationError(
+                "Type a move, pick one from the list, or tick the cards to discard (in the discard step)."
+            )
         return data
 
 

@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -88,7 +88,13 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
+    try:
+        entry = selectors.lobby_game(game_id=game_id, user=request.user)
+    except Game.DoesNotExist:
+        raise Http404("No such game") from None
+    if not selectors.lobby_visible_to(entry, request.user):
+        raise Http404("No such game")  # a private game is not confirmed to exist for an outsider
+    game = entry.game
     try:
         services.game_join(game=game, user=request.user)
     except ValidationError as error:

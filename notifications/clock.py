@@ -2,16 +2,27 @@
 
 Pure arithmetic over datetimes (no database): `selectors.mover_clocks` feeds it Game columns and
 Away rows. A day away runs from local midnight to local midnight in the player's time zone.
+
+A period whose dates cannot be turned into instants (a row from before the limits on days away, say
+9999-12-31, that no date arithmetic survives) is ignored and logged once: the player counts as not
+away then, and their clock runs as usual instead of being lost.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+log = logging.getLogger(__name__)
+
 Span = tuple[datetime, datetime]
+
+# Days away never reach this far (the horizon is weeks); anything later is a row from before the limits.
+# Keeping well clear of date.max also keeps every later sum (a deadline, a conversion to UTC) in range.
+LAST_USABLE_DAY = date(9000, 1, 1)
 
 
 @dataclass(frozen=True)
@@ -39,17 +50,15 @@ class Clock:
 AwayDays = tuple[date, date, datetime | None, datetime | None]  # first day, last day, added at, ended at
 
 
-def away_spans(days: Iterable[AwayDays], zone: ZoneInfo) -> tuple[Span, ...]:
+def away_spans(days: Iterable[AwayDays], zone: ZoneInfo, owner: object = None) -> tuple[Span, ...]:
     """Days away as merged, sorted [start, end) instants: first day 00:00 to the day after the last, local,
-    starting no earlier than they were added and ending at an early return."""
+    starting no earlier than they were added and ending at an early return. A period that cannot be
+    turned into instants is left out (see the module's docstring); `owner` only names it in the log."""
     spans = []
-    for first, last, added, ended in days:
-        start = datetime.combine(first, time(), zone)
-        end = datetime.combine(last + timedelta(days=1), time(), zone)
-        start = max(start, added) if added else start
-        end = min(end, ended) if ended else end
-        if end > start:
-            spans.append((start, end))
+    for period in days:
+        span = _span(period, zone, owner)
+        if span is not None:
+            spans.append(span)
     spans.sort()
     merged: list[Span] = []
     for start, end in spans:
@@ -58,6 +67,33 @@ def away_spans(days: Iterable[AwayDays], zone: ZoneInfo) -> tuple[Span, ...]:
         else:
             merged.append((start, end))
     return tuple(merged)
+
+
+_reported: set[tuple] = set()  # periods already logged as unusable, so the minutely sweep logs each once
+
+
+def _span(period: AwayDays, zone: ZoneInfo, owner: object) -> Span | None:
+    first, last, added, ended = period
+    try:
+        if not (date.min < first and last < LAST_USABLE_DAY):
+            raise ValueError(f"outside {date.min + timedelta(days=1)} to {LAST_USABLE_DAY - timedelta(days=1)}")
+        start = datetime.combine(first, time(), zone)
+        end = datetime.combine(last + timedelta(days=1), time(), zone)
+        start = max(start, added) if added else start
+        end = min(end, ended) if ended else end
+    except (OverflowError, ValueError, TypeError) as error:
+        key = (owner, first, last, added, ended)
+        if key not in _reported:
+            _reported.add(key)
+            log.warning(
+                "days away %s to %s of user %s cannot be turned into instants (%s); ignored, their clock runs",
+                first,
+                last,
+                owner,
+                error,
+            )
+        return None
+    return (start, end) if end > start else None
 
 
 def paused(start: datetime, end: datetime, spans: Sequence[Span]) -> timedelta:

@@ -37,6 +37,11 @@ MESSAGE = (
 )
 
 
+def signed_in_by_play_link(request: HttpRequest) -> bool:
+    """Whether this session came in through a play link: pages hide what such a session may not see."""
+    return request.user.is_authenticated and LINK_SESSION_KEY in request.session
+
+
 class LinkSessionGuard:
     """After AuthenticationMiddleware and MessageMiddleware (settings.MIDDLEWARE)."""
 
@@ -47,7 +52,7 @@ class LinkSessionGuard:
         return self.get_response(request)
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
-        if not request.user.is_authenticated or LINK_SESSION_KEY not in request.session:
+        if not signed_in_by_play_link(request):
             return None
         match = request.resolver_match
         if match is None or not (match.view_name in ACCOUNT_PAGES or GUARDED_NAMESPACES & set(match.namespaces)):

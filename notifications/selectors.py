@@ -47,10 +47,10 @@ def away_periods(user, *, from_day: date | None = None) -> list[Away]:
 
 
 def user_spans(user) -> tuple[clock.Span, ...]:
-    """One user's days away as instants; raises if their rows cannot be read (callers log and skip)."""
+    """One user's days away as instants (a period the arithmetic cannot handle is ignored and logged)."""
     zone = zone_of(preference_for(user))
     days = Away.objects.filter(user=user).values_list("first_day", "last_day", "created_at", "ended_at")
-    return clock.away_spans(days, zone)
+    return clock.away_spans(days, zone, owner=user.pk)
 
 
 def spans_by_user(user_ids: list[int]) -> dict[int, tuple[clock.Span, ...]]:
@@ -65,8 +65,8 @@ def spans_by_user(user_ids: list[int]) -> dict[int, tuple[clock.Span, ...]]:
     spans = {}
     for user_id in user_ids:
         try:
-            spans[user_id] = clock.away_spans(days[user_id], zones.get(user_id, ZoneInfo("UTC")))
-        except Exception:  # one player's broken row must not stop the page or the sweep for the others
+            spans[user_id] = clock.away_spans(days[user_id], zones.get(user_id, ZoneInfo("UTC")), owner=user_id)
+        except Exception:  # anything else unforeseen must not stop the page or the sweep for the others
             log.exception("the days away of user %s cannot be read; their clock is left out", user_id)
     return spans
 
@@ -90,9 +90,10 @@ def table_clocks(game: Game, now: datetime | None = None) -> TableClocks:
 def mover_clocks(game: Game, now: datetime | None = None) -> list[clock.Clock]:
     """The clock of every player who must move now (several in the starter choice), in seat order.
 
-    A seat whose clock cannot be computed (bad days-away data) is logged and left out: one player's
-    broken row must not stop the page or the sweep for everyone (the sweep then neither reminds nor
-    times out that seat; an operator fixes the row).
+    A days-away period the arithmetic cannot handle (a row from before the limits, 9999-12-31) is
+    ignored and logged (`clock.away_spans`): that player counts as not away and their clock runs, so
+    the sweep still reminds and times them out. Anything else unforeseen while computing one seat's
+    clock is logged and that seat left out, so it never stops the page or the sweep for everyone.
     """
     return table_clocks(game, now).clocks
 
@@ -113,7 +114,10 @@ def _clocks(game: Game, seats: list[Seat], spans: dict, now: datetime) -> list[c
 
 
 def seat_clock(game: Game, seat: Seat, now: datetime | None = None) -> clock.Clock:
-    return _clock(game, seat, user_spans(seat.user), now or timezone.now())
+    """One seat's clock, for pages and feeds outside the game page: days away that cannot be read are
+    logged and count as none (`spans_by_user`), so the clock is never lost to a bad row."""
+    spans = spans_by_user([seat.user_id]).get(seat.user_id, ())
+    return _clock(game, seat, spans, now or timezone.now())
 
 
 def _clock(game: Game, seat: Seat, spans: tuple[clock.Span, ...], now: datetime) -> clock.Clock:

@@ -77,8 +77,8 @@ def _fail(error: Exception, code: int) -> int:
 
 def _run(args: argparse.Namespace) -> str:
     if args.command == "new":
-        players = [p.strip() for p in args.players.split(",") if p.strip()]
-        return dumps(new_game(players, args.seed, args.deck))
+        players = [p.strip().lower() for p in args.players.split(",") if p.strip()]
+        return dumps(new_game(players, args.seed, args.deck.lower()))
     if args.command == "replay":
         return dumps(replay(_read_json(args.record)))
     state = loads(_read(args.position))

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, shown
+from .board import winners_through
 from .cards import CARDS, DECK_TYPES, JOKER, in_deck, parse_card
 from .notation import COLOURS, SIZES, Cell, cell_str
 from .state import HAND_LIMIT, PHASES, PIECES_PER_SIZE, REASONS, RULES_VERSION, Square, State
@@ -197,6 +198,18 @@ def check_state(state: State) -> None:
     if state.to_move is not None and state.to_move in state.resigned:
         raise PositionError(f"to_move: {state.to_move} has resigned and cannot be to move")
     _check_discard_owed(state)
+    _check_no_block_already_won(state)
+
+
+def _check_no_block_already_won(state: State) -> None:
+    """A game still on cannot hold a finished Power Block: play checks wins only around what a move
+    changes, so a hand-written position with one already made would never be declared over."""
+    if state.phase == "over":
+        return
+    found = winners_through(state.board, state.board)
+    if found:
+        who = ", ".join(sorted(found))
+        raise PositionError(f"{who} already controls a Power Block: a position with one must be over (phase over)")
 
 
 def _check_discard_owed(state: State) -> None:
@@ -377,10 +390,16 @@ def _square(entry: Any, players: Sequence[str], deck_type: str) -> tuple[Cell, S
     return cell, Square(card, _pieces(entry.get("pieces", {}), where, players))
 
 
+# As in the notation: 65 cards at most, so no cell lies further than 9,999 steps from 0,0.
+_FARTHEST = 9999
+
+
 def _cell(value: Any) -> Cell:
     ok = isinstance(value, list) and len(value) == 2
     if not ok or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-        raise PositionError(f"board: 'at' must be [x, y] with two whole numbers, not {value!r}")
+        raise PositionError(f"board: 'at' must be [x, y] with two whole numbers, not {shown(repr(value))}")
+    if any(abs(v) > _FARTHEST for v in value):
+        raise PositionError(f"board: 'at' must be [x, y] with numbers from -{_FARTHEST} to {_FARTHEST}")
     return value[0], value[1]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from datetime import UTC, timedelta
+from datetime import UTC, date, timedelta
 
 import pytest
 from django.urls import reverse
@@ -140,3 +140,18 @@ def test_feeds_show_the_real_deadline_with_days_away(client, waiting, alice, bob
     root = atom(client.get(reverse("my_turn_feed", args=[key])))
     summary = next(root.iter(f"{ATOM}entry")).find(f"{ATOM}summary").text
     assert f"Due by {clock.deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC." in summary
+
+
+def test_feeds_survive_days_away_the_clock_cannot_handle(client, waiting, alice, bob):
+    from notifications.models import Away
+
+    mover = alice if "red" in waiting.to_move.split(",") else bob
+    Away.objects.create(user=mover, first_day=timezone.now().date(), last_day=date(9999, 12, 31))  # before the limits
+    key = feed_token_ensure(user=mover).key
+    calendar = client.get(reverse("deadlines_ics", args=[key]))
+    assert calendar.status_code == 200
+    assert f"DTSTART:{waiting.deadline.astimezone(UTC):%Y%m%dT%H%M%SZ}" in calendar.content.decode()  # not away
+    feed = client.get(reverse("my_turn_feed", args=[key]))
+    assert feed.status_code == 200
+    summary = next(atom(feed).iter(f"{ATOM}entry")).find(f"{ATOM}summary").text
+    assert f"Due by {waiting.deadline.astimezone(UTC):%Y-%m-%d %H:%M} UTC." in summary

@@ -212,3 +212,10 @@ def test_a_file_that_is_not_utf8_exits_2_with_one_line(tmp_path: Path) -> None:
 def test_a_huge_cell_is_refused_and_not_echoed_whole(acting: Path) -> None:
     message = fails(2, "apply", str(acting), "build 7H " + "9" * 400 + ",0")
     assert "is not a cell" in message and len(message) < 200
+
+
+def test_new_reads_colours_and_deck_in_any_case() -> None:
+    assert json.loads(ok("new", "--players", "Red,BLUE", "--seed", "s", "--deck", "ARCADE"))["players"] == [
+        "red",
+        "blue",
+    ]

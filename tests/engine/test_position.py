@@ -177,6 +177,19 @@ REJECTED = [
     ("resigned to move", example(resigned=["red"]), "red has resigned and cannot be to move"),
     ("not an object", ["format"], "a position must be a JSON object"),
     ("discard not owed", example(phase="discard"), "phase is discard but red holds"),
+    (
+        "power block already made",
+        example(
+            board=[
+                {"at": [0, 0], "card": "7H", "pieces": {"red": "S"}},
+                {"at": [1, 0], "card": "7S", "pieces": {"red": "S"}},
+                {"at": [1, 1], "card": "7D", "pieces": {"red": "M"}},
+            ],
+            deck=["4S", "JK", "9D"],
+        ),
+        "red already controls a Power Block: a position with one must be over",
+    ),
+    ("cell far away", example(board=[{"at": [10**400, 0], "card": "7H"}]), "numbers from -9999 to 9999"),
 ]
 
 

@@ -172,22 +172,58 @@ def test_only_the_players_out_of_time_resign_when_someone_did_move(
     assert set(game.seats.filter(resigned=True).values_list("colour", flat=True)) == {"yellow", "green"}
 
 
-def test_one_players_bad_days_away_never_stop_the_sweep(alice, bob, charlie, dave, client, caplog):
+def test_days_away_the_clock_cannot_handle_never_take_the_clock_away(alice, bob, charlie, dave, client, caplog):
     broken = mid_game(alice, bob)
     healthy = mid_game(charlie, dave)
     # Written before days away were checked: a day the clock arithmetic cannot even add one to.
     Away.objects.create(user=mover(broken), first_day=date(9999, 12, 31), last_day=date(9999, 12, 31))
     late = max(broken.deadline, healthy.deadline) + timedelta(minutes=1)
+    with at(late - timedelta(minutes=2)):
+        (broken_clock,) = selectors.mover_clocks(broken)
+    assert broken_clock.deadline == broken.deadline  # not away: the clock runs as usual
     with at(late):
         counts = sweep.sweep(timezone.now())
-    assert counts["timeouts"] == 1
-    healthy.refresh_from_db()
-    broken.refresh_from_db()
-    assert (healthy.status, healthy.result_reason) == ("finished", "timeout")
-    assert broken.status == "active"  # skipped, and logged for an operator
-    assert f"the days away of user {mover(broken).pk} cannot be read" in caplog.text
+    assert counts["timeouts"] == 2
+    for game in (healthy, broken):
+        game.refresh_from_db()
+        assert (game.status, game.result_reason) == ("finished", "timeout")
+    assert f"days away 9999-12-31 to 9999-12-31 of user {mover_user(broken).pk} cannot be turned" in caplog.text
+    assert caplog.text.count("9999-12-31 to 9999-12-31") == 1  # logged once, not on every sweep
     client.force_login(alice)
-    assert client.get(f"/games/{broken.pk}/").status_code == 200  # the page still opens
+    assert client.get(f"/games/{broken.pk}/").status_code == 200
+
+
+def mover_user(game: Game):
+    """The player whose move it was when the game ended (the one who timed out)."""
+    return game.seats.get(resigned=True).user
+
+
+def test_an_unusable_period_is_ignored_and_the_others_still_count():
+    spans = clock.away_spans(
+        [
+            (date(2030, 3, 2), date(2030, 3, 2), None, None),
+            (date(9999, 12, 31), date(9999, 12, 31), None, None),
+            (date(2030, 3, 9), date(9999, 12, 30), None, None),  # would push the deadline past year 9999
+        ],
+        ZoneInfo("Pacific/Kiritimati"),
+    )
+    zone = ZoneInfo("Pacific/Kiritimati")
+    assert spans == ((datetime(2030, 3, 2, tzinfo=zone), datetime(2030, 3, 3, tzinfo=zone)),)
+
+
+def test_the_migration_trims_days_away_beyond_the_clock(alice):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    trim = import_module("notifications.migrations.0004_trim_days_away_beyond_the_clock").trim
+    gone = Away.objects.create(user=alice, first_day=date(9999, 12, 31), last_day=date(9999, 12, 31))
+    cut = Away.objects.create(user=alice, first_day=date(2030, 1, 1), last_day=date(9999, 12, 31))
+    kept = Away.objects.create(user=alice, first_day=date(2030, 2, 1), last_day=date(2030, 2, 3))
+    trim(apps, None)
+    assert not Away.objects.filter(pk=gone.pk).exists()
+    assert Away.objects.get(pk=cut.pk).last_day == date(8999, 12, 31)
+    assert Away.objects.get(pk=kept.pk).last_day == date(2030, 2, 3)
 
 
 # ----------------------------------------------------------------------------- days away

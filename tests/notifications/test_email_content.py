@@ -183,3 +183,14 @@ def test_an_email_greets_its_reader_by_their_bare_name_and_names_the_others_in_f
     for part in (email.body, html_of(email)):
         assert "Alice Liddell, you play" in part and "Alice Liddell (@alice), you" not in part
         assert "Bob Builder (@bob)" in part  # a player named in the body keeps the username
+
+
+def test_the_game_over_email_does_not_promise_a_sign_in(alice, bob, django_capture_on_commit_callbacks):
+    from games import services
+
+    game = start_game(alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_resign(game=game, user=alice)
+    [email] = [m for m in mail_to(bob) if "is over" in m.subject]
+    assert "Open the finished game:" in email.body  # a link to a finished game signs nobody in
+    assert "signs you in" not in email.body and "signs you in" not in html_of(email)

@@ -92,6 +92,27 @@ def test_a_session_from_a_link_cannot_add_an_email_address(client, alice, bob):
     assert not EmailAddress.objects.filter(email="thief@example.com").exists()
 
 
+def test_a_session_from_a_link_does_not_see_the_private_feed_links(client, alice, bob):
+    from archive.models import FeedToken
+
+    game = start_game(alice, bob)
+    client.post(play_path(bob, game))
+    page = client.get("/players/bob/").text
+    assert "sign in with your password to see your private feed links" in page
+    assert "my-turn.atom" not in page and "deadlines.ics" not in page
+    assert not FeedToken.objects.filter(user=bob).exists()  # not even made for this session
+    # The button logs the link session out and asks for the password, then shows the links.
+    response = client.post("/accounts/logout/", {"next": "/accounts/login/?next=/players/bob/"})
+    assert response.status_code == 302 and response["Location"] == "/accounts/login/?next=/players/bob/"
+    assert "_auth_user_id" not in client.session
+    response = client.post("/accounts/login/?next=/players/bob/", {"login": "bob", "password": PASSWORD})
+    assert response["Location"] == "/players/bob/"
+    page = client.get("/players/bob/").text
+    key = FeedToken.objects.get(user=bob).key
+    assert f"/feeds/{key}/my-turn.atom" in page and f"/feeds/{key}/deadlines.ics" in page
+    assert "sign in with your password to see" not in page
+
+
 def test_a_password_login_is_not_marked(client, alice):
     client.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
     assert client.get("/settings/").status_code == 200
@@ -111,7 +132,12 @@ def test_the_link_for_the_user_already_signed_in_just_opens_the_game(client, ali
     assert client.get(play_path(bob, game))["Location"] == f"/games/{game.pk}/"
 
 
-@pytest.mark.parametrize("mangle", [lambda t: t[:-3] + "abc", lambda t: "nonsense", lambda t: t.replace(":", ":x", 1)])
+def _other_last_char(token: str) -> str:
+    """The token with its last signature character changed (always a change, never by luck the same)."""
+    return token[:-1] + ("A" if token[-1] != "A" else "B")
+
+
+@pytest.mark.parametrize("mangle", [_other_last_char, lambda t: "nonsense", lambda t: t.replace(":", ":x", 1)])
 def test_a_forged_link_gets_a_clear_page(client, alice, bob, mangle):
     game = start_game(alice, bob)
     token = tokens.play_token(user=bob, game_id=game.pk)

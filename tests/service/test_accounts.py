@@ -184,6 +184,13 @@ def test_an_invisible_name_is_refused(dave, name):
         profile_update(user=dave, display_name=name)
 
 
+@pytest.mark.parametrize("name", ["\u202eecila", "Bob\u202e (@alice)", "dave\u2067x", "bell\u0007"])
+def test_a_name_with_direction_or_control_characters_is_refused(dave, name):
+    """A right-to-left override makes "\u202eecila" read "alice" and garbles the "(@dave)" after it."""
+    with pytest.raises(ValidationError, match="invisible or text-direction characters"):
+        profile_update(user=dave, display_name=name)
+
+
 def test_a_player_may_take_their_own_username_or_keep_their_name(alice):
     profile_update(user=alice, display_name="ALICE")
     profile_update(user=alice, display_name="Alice in Wonderland")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from games import services
@@ -130,12 +131,15 @@ def test_joining_a_full_game_is_refused(client, alice, bob, charlie):
     assert game.seats.count() == 2
 
 
-def test_joining_a_private_game_without_an_invitation_is_refused(client, alice, bob):
+def test_joining_a_private_game_without_an_invitation_is_a_404(client, alice, bob):
+    """An outsider is not even told the private game exists; the service refuses it all the same."""
     game = new_game(alice, private=True)
     client.force_login(bob)
-    response = client.post(reverse("game_join", args=[game.pk]), follow=True)
-    assert "This is a private game: you need an invitation to join it." in messages_of(response)
+    response = client.post(reverse("game_join", args=[game.pk]))
+    assert response.status_code == 404 and b"private" not in response.content.lower()
     assert game.seats.count() == 1
+    with pytest.raises(ValidationError, match="you need an invitation to join it"):
+        services.game_join(game=game, user=bob)
 
 
 def test_joining_twice_is_refused(client, alice, bob):
