@@ -150,6 +150,10 @@ class DrawProposal(models.Model):
     at_ply = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who settled it (the decliner, or the last to accept; none for a lapse) and when; null while open
+    # and on rows settled before these were stored.
+    decided_by = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -286,8 +286,9 @@ def _history(
 def _draw_events(
     game: Game, colours: dict[int, str], names: dict[int, str], first_ply: int
 ) -> list[tuple[HistoryKey, HistoryEntry]]:
-    """Each draw offer where it was made, and what became of it: declined (right after it, as the
-    answer's time is not stored), lapsed (after the move that ended it) or agreed (the game's end).
+    """Each draw offer where it was made, and what became of it: declined (by whom, when it was, among
+    the talk; right after the offer for rows settled before that was stored), lapsed (after the move
+    that ended it) or agreed (the game's end).
     A game that ended with no winner and no move (everyone out of time) gets its closing line too."""
     events: list[tuple[HistoryKey, HistoryEntry]] = []
     proposals = DrawProposal.objects.filter(game=game, at_ply__gte=first_ply).prefetch_related("accepted_by")
@@ -300,15 +301,20 @@ def _draw_events(
                 HistoryEntry("draw", colours[by], names[by], "proposed a draw", at=proposal.created_at),
             )
         )
+        decided, who = proposal.decided_at, proposal.decided_by_id
         if proposal.status == DrawProposal.Status.DECLINED:
-            events.append(((at, 2, made, 1, pk), HistoryEntry("draw", "", "", "The draw offer was declined.")))
+            if decided is None or who not in colours:  # settled before who and when were stored
+                events.append(((at, 2, made, 1, pk), HistoryEntry("draw", "", "", "The draw offer was declined.")))
+            else:  # a move would have lapsed it, so it was declined at the ply it was made
+                entry = HistoryEntry("draw", colours[who], names[who], "declined the draw offer", at=decided)
+                events.append(((at, 2, decided.timestamp(), 1, pk), entry))
         elif proposal.status == DrawProposal.Status.LAPSED and at < game.ply:
             said = "The draw offer lapsed: a move was made before everyone agreed."
-            events.append(((at + 1, 1, 0.0, 0, pk), HistoryEntry("draw", "", "", said)))
+            events.append(((at + 1, 1, 0.0, 0, pk), HistoryEntry("draw", "", "", said, at=decided)))
         elif proposal.status == DrawProposal.Status.ACCEPTED:
             agreed = " and ".join(seat.colour for seat in sorted(proposal.accepted_by.all(), key=lambda s: s.order))
             said = f"Draw agreed by {agreed}: the game ends with no winner."
-            events.append((_closing_key(game, pk), HistoryEntry("draw", "", "", said, at=game.finished_at)))
+            events.append((_closing_key(game, pk), HistoryEntry("draw", "", "", said, at=decided or game.finished_at)))
     if game.status == Game.Status.FINISHED and not game.winner and game.result_reason == Game.Reason.TIMEOUT:
         said = "Every remaining player ran out of time: the game ends with no winner."
         events.append((_closing_key(game, 0), HistoryEntry("draw", "", "", said, at=game.finished_at)))

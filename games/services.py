@@ -285,9 +285,7 @@ def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
         _set_clock(game, after, now, new_movers=False)
         _finish(game, after, now)
         game.save()
-        DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(
-            status=DrawProposal.Status.LAPSED
-        )
+        _lapse_draw_offer(game, now)
         from notifications import services as notify  # late import: the outbox is written in this transaction
 
         notify.notify_game_over(game=game)
@@ -307,11 +305,18 @@ def _record(game: Game, seat: Seat, move: EngineMove, before: State, after: Stat
         _finish(game, after, now)
     game.save()
     # A draw was offered for a position that no longer exists.
-    DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(status=DrawProposal.Status.LAPSED)
+    _lapse_draw_offer(game, now)
     from notifications import services as notify  # late import: the outbox is written in this transaction
 
     notify.notify_after_move(game=game, move=row, before=before, after=after)
     return row
+
+
+def _lapse_draw_offer(game: Game, now: datetime) -> None:
+    """The open offer, if any, lapses: settled now, by nobody."""
+    DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(
+        status=DrawProposal.Status.LAPSED, decided_at=now, decided_by=None
+    )
 
 
 def _descriptions(move: EngineMove, seat: Seat, before: State, after: State) -> dict[str, str]:
@@ -409,7 +414,7 @@ def draw_accept(*, game: Game, user) -> DrawProposal:
         proposal.accepted_by.add(seat)
         remaining = set(game.seats.filter(resigned=False).values_list("pk", flat=True))
         if remaining <= set(proposal.accepted_by.values_list("pk", flat=True)):
-            _agree_draw(game, proposal)
+            _agree_draw(game, proposal, seat)
     return proposal
 
 
@@ -419,7 +424,8 @@ def draw_decline(*, game: Game, user) -> DrawProposal:
         seat = _acting_seat(game, user)
         proposal = _open_proposal(game)
         proposal.status = DrawProposal.Status.DECLINED
-        proposal.save(update_fields=["status"])
+        proposal.decided_by, proposal.decided_at = seat, timezone.now()
+        proposal.save(update_fields=["status", "decided_by", "decided_at"])
         from notifications import services as notify  # late import: the outbox is written in this transaction
 
         notify.notify_draw_declined(game=game, proposal=proposal, by=seat)
@@ -433,7 +439,7 @@ def _open_proposal(game: Game) -> DrawProposal:
     return proposal
 
 
-def _agree_draw(game: Game, proposal: DrawProposal) -> None:
+def _agree_draw(game: Game, proposal: DrawProposal, seat: Seat) -> None:
     """Not a move in the record: the record's result says {"winner": null, "reason": "draw"}."""
     after = rules.agree_draw(state_of(game))
     now = timezone.now()
@@ -442,7 +448,8 @@ def _agree_draw(game: Game, proposal: DrawProposal) -> None:
     _finish(game, after, now)
     game.save()
     proposal.status = DrawProposal.Status.ACCEPTED
-    proposal.save(update_fields=["status"])
+    proposal.decided_by, proposal.decided_at = seat, now  # the last to accept
+    proposal.save(update_fields=["status", "decided_by", "decided_at"])
     from notifications import services as notify  # late import: the outbox is written in this transaction
 
     notify.notify_game_over(game=game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Profile
 from engine.zarkcity.record import replay
@@ -100,6 +101,7 @@ def test_two_players_agree_a_draw(game, alice, bob):
     game.refresh_from_db()
     proposal.refresh_from_db()
     assert proposal.status == DrawProposal.Status.ACCEPTED
+    assert (proposal.decided_by.colour, proposal.decided_at) == ("yellow", game.finished_at)  # the last to accept
     assert (game.status, game.winner, game.result_reason, game.phase) == (Game.Status.FINISHED, "", "draw", "over")
     assert game.ply == 4 == game.moves.count()  # an agreed draw is not a move
     record = selectors.game_record(game)
@@ -118,6 +120,7 @@ def test_every_remaining_player_must_accept(alice, bob, charlie):
     services.draw_accept(game=game, user=charlie)
     game.refresh_from_db()
     assert game.result_reason == "draw"
+    assert DrawProposal.objects.get().decided_by.colour == "green"  # the last to accept, not the proposer
 
 
 def test_a_resigned_player_is_not_waited_for(alice, bob, charlie):
@@ -132,7 +135,8 @@ def test_a_resigned_player_is_not_waited_for(alice, bob, charlie):
 def test_a_decline_ends_the_proposal(game, alice, bob):
     services.draw_propose(game=game, user=alice)
     services.draw_decline(game=game, user=bob)
-    assert DrawProposal.objects.get().status == DrawProposal.Status.DECLINED
+    proposal = DrawProposal.objects.get()
+    assert (proposal.status, proposal.decided_by.colour) == (DrawProposal.Status.DECLINED, "yellow")
     with pytest.raises(PlayError, match="no draw proposal"):
         services.draw_accept(game=game, user=bob)
     services.draw_propose(game=game, user=bob)  # a new one may follow
@@ -147,8 +151,11 @@ def test_one_open_proposal_at_a_time(game, alice, bob):
 def test_a_resignation_lapses_the_proposal(alice, bob, charlie):
     game = start_game(alice, bob, charlie)
     services.draw_propose(game=game, user=alice)
+    before = timezone.now()
     services.player_resign(game=game, user=charlie)
-    assert DrawProposal.objects.get().status == DrawProposal.Status.LAPSED
+    proposal = DrawProposal.objects.get()
+    assert proposal.status == DrawProposal.Status.LAPSED
+    assert proposal.decided_by is None and before <= proposal.decided_at <= timezone.now()
 
 
 def test_outsiders_and_finished_games_take_no_draws(game, alice, bob, charlie):
@@ -191,11 +198,58 @@ def test_a_declined_offer_shows_in_the_history_between_the_moves(game, alice, bo
         ("move", 0),
         ("move", 1),
         ("draw", "proposed a draw"),
-        ("draw", "The draw offer was declined."),
         ("chat", "no thanks"),
+        ("draw", "declined the draw offer"),  # when it was declined: after the talk that came first
         ("move", 2),
     ]
     assert (history[2].colour, history[2].name) == ("red", "alice")
+    assert (history[4].colour, history[4].name) == ("yellow", "bob")
+    assert history[4].at == DrawProposal.objects.get().decided_at
+
+
+def test_who_declined_and_when_in_a_three_player_game(client, alice, bob, charlie):
+    Profile.objects.update_or_create(user=charlie, defaults={"display_name": "Chuck"})
+    game = play_plies(start_game(alice, bob, charlie), 2)
+    services.chat_post(game=game, user=alice, text="before")
+    services.draw_propose(game=game, user=bob)
+    services.draw_accept(game=game, user=alice)
+    services.chat_post(game=game, user=bob, text="come on")
+    before = timezone.now()
+    services.draw_decline(game=game, user=charlie)
+    services.chat_post(game=game, user=alice, text="after")
+    proposal = DrawProposal.objects.get()
+    assert (proposal.decided_by.colour, proposal.decided_by.user) == ("green", charlie)
+    assert before <= proposal.decided_at <= timezone.now()
+    history = [h for h in selectors.game_for_viewer(game, alice).history if h.kind != "move"]
+    assert [(h.kind, h.colour, h.name, h.text) for h in history] == [
+        ("chat", "red", "alice", "before"),
+        ("draw", "yellow", "bob", "proposed a draw"),
+        ("chat", "yellow", "bob", "come on"),
+        ("draw", "green", "Chuck (@charlie)", "declined the draw offer"),
+        ("chat", "red", "alice", "after"),
+    ]
+    assert history[3].at == proposal.decided_at
+    client.force_login(bob)
+    html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    log = html[html.index('class="zc-log"') :]
+    stamp = timezone.localtime(proposal.decided_at).isoformat()
+    assert (
+        '<li class="zc-log__draw zc-log--green"><span class="zc-by">Chuck (@charlie)</span>, green, '
+        f'declined the draw offer <time class="muted" datetime="{stamp}">'
+    ) in log
+    assert log.index("come on") < log.index("declined the draw offer") < log.index("after")
+
+
+def test_a_decline_stored_without_who_and_when_keeps_the_old_line(game, alice, bob):
+    services.draw_propose(game=game, user=alice)
+    services.chat_post(game=game, user=bob, text="no thanks")
+    services.draw_decline(game=game, user=bob)
+    DrawProposal.objects.update(decided_by=None, decided_at=None)  # as rows settled before 0002 are
+    assert draw_lines(game, alice) == [
+        ("draw", "proposed a draw"),
+        ("draw", "The draw offer was declined."),  # right after the offer: its time is unknown
+        ("chat", "no thanks"),
+    ]
 
 
 def test_a_lapsed_offer_shows_after_the_move_that_ended_it(game, alice, bob):
@@ -205,6 +259,7 @@ def test_a_lapsed_offer_shows_after_the_move_that_ended_it(game, alice, bob):
     history = selectors.game_for_viewer(game, alice).history
     assert [h.kind for h in history] == ["move", "move", "draw", "move", "draw"]
     assert history[-1].text.startswith("The draw offer lapsed")
+    assert history[-1].at == DrawProposal.objects.get().decided_at is not None
 
 
 def test_an_agreed_draw_is_the_last_event_before_talk_after_the_end(client, game, alice, bob):
@@ -231,6 +286,11 @@ def test_an_agreed_draw_is_the_last_event_before_talk_after_the_end(client, game
 def test_draw_lines_escape_names(client, game, alice, bob):
     Profile.objects.update_or_create(user=bob, defaults={"display_name": "<b>bob</b>"})
     services.draw_propose(game=game, user=bob)
+    services.draw_decline(game=game, user=alice)
+    services.draw_propose(game=game, user=alice)
+    services.draw_decline(game=game, user=bob)
     client.force_login(alice)
     html = client.get(reverse("game_detail", args=[game.pk])).content.decode()
-    assert "<b>bob</b>" not in html[html.index('class="zc-log"') :]
+    log = html[html.index('class="zc-log"') :]
+    assert "<b>bob</b>" not in log
+    assert '<span class="zc-by">&lt;b&gt;bob&lt;/b&gt; (@bob)</span>, yellow, declined the draw offer' in log
