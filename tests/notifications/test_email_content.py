@@ -9,6 +9,7 @@ import pytest
 from django.core import mail
 
 from accounts.services import profile_update
+from engine.zarkcity.cards import CARDS
 from engine.zarkcity.position import from_position
 from games import board_svg
 from notifications.emails import build_message
@@ -79,12 +80,24 @@ def test_the_board_picture_is_drawn_from_the_recipients_own_view(
 
 
 def _secret_cards(game, colour: str) -> set[str]:
-    """Cards only other players hold: not in this player's hand, not revealed in a re-deal, not jokers."""
+    """Cards only other players hold and that were never public: not in this player's hand, not
+    revealed in a re-deal, not jokers, and not named by an earlier public move (a discarded card
+    can be reshuffled into another hand, and the history rightly still names its discard)."""
     truth = from_position(game.snapshot)
     revealed = {card for _, _, hand in truth.revealed for card in hand}
     mine = set(truth.hands.get(colour, ()))
     others = {card for c, hand in truth.hands.items() if c != colour for card in hand}
-    return others - mine - revealed - {"JK"}
+    return others - mine - revealed - _once_public(game, colour) - {"JK"}
+
+
+def _once_public(game, colour: str) -> set[str]:
+    """Every card a move showed to this player: all moves but other players' starter choices."""
+    shown = set()
+    for move in game.moves.select_related("seat"):
+        if move.notation.startswith("choose") and move.seat.colour != colour:
+            continue  # face down until all have chosen; the placed starters are on the board anyway
+        shown.update(word for word in move.notation.split() if word in CARDS)
+    return shown
 
 
 def _without_links(text: str) -> str:
@@ -95,14 +108,21 @@ def _named(card: str, text: str) -> bool:
     return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
 
 
+def _where(cards: set[str], text: str) -> list[str]:
+    """The text around each leaked card, so a failure shows where in the email it stands."""
+    found = (re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) for card in cards)
+    return [text[max(m.start() - 80, 0) : m.end() + 80] for m in found if m]
+
+
 def _check_no_secret_shown(game, messages) -> int:
     """Each message against the hands as they are now (the worker built it just now, eagerly)."""
     for message in messages:
         seat = game.seats.get(user__email=message.to[0].split("<")[1].rstrip(">"))
         secret = _secret_cards(game, seat.colour)
         for part in (message.body, html_of(message)):
-            leaked = {card for card in secret if _named(card, _without_links(part))}
-            assert not leaked, f"{message.subject} to {seat.colour} shows {leaked}"
+            text = _without_links(part)
+            leaked = {card for card in secret if _named(card, text)}
+            assert not leaked, f"{message.subject} to {seat.colour} shows {leaked}: {_where(leaked, text)}"
     return len(messages)
 
 
