@@ -46,13 +46,6 @@ def away_periods(user, *, from_day: date | None = None) -> list[Away]:
     return list(periods)
 
 
-def user_spans(user) -> tuple[clock.Span, ...]:
-    """One user's days away as instants (a period the arithmetic cannot handle is ignored and logged)."""
-    zone = zone_of(preference_for(user))
-    days = Away.objects.filter(user=user).values_list("first_day", "last_day", "created_at", "ended_at")
-    return clock.away_spans(days, zone, owner=user.pk)
-
-
 def spans_by_user(user_ids: list[int]) -> dict[int, tuple[clock.Span, ...]]:
     """Each user's days away as instants in their own time zone: two queries for a whole table."""
     zones = {p.user_id: zone_of(p) for p in Preference.objects.filter(user_id__in=user_ids)}

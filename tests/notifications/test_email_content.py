@@ -104,13 +104,14 @@ def _without_links(text: str) -> str:
     return re.sub(r"(https?://|cid:)\S+", " ", text)
 
 
-def _named(card: str, text: str) -> bool:
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
+def _mention(card: str, text: str) -> re.Match[str] | None:
+    """The card named as a word of its own (not inside a longer token such as 10S or a hash)."""
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text)
 
 
 def _where(cards: set[str], text: str) -> list[str]:
     """The text around each leaked card, so a failure shows where in the email it stands."""
-    found = (re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) for card in cards)
+    found = (_mention(card, text) for card in cards)
     return [text[max(m.start() - 80, 0) : m.end() + 80] for m in found if m]
 
 
@@ -121,7 +122,7 @@ def _check_no_secret_shown(game, messages) -> int:
         secret = _secret_cards(game, seat.colour)
         for part in (message.body, html_of(message)):
             text = _without_links(part)
-            leaked = {card for card in secret if _named(card, text)}
+            leaked = {card for card in secret if _mention(card, text)}
             assert not leaked, f"{message.subject} to {seat.colour} shows {leaked}: {_where(leaked, text)}"
     return len(messages)
 
@@ -156,7 +157,7 @@ def test_an_email_is_built_from_the_row_at_sending_time(alice, bob):
     hand = state(game).hands["red"]
     assert all(card in message.body for card in hand)
     assert not any(
-        _named(card, _without_links(message.body))
+        _mention(card, _without_links(message.body))
         for card in state(game).hands["yellow"]
         if card not in hand and card != "JK"
     )
