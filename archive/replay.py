@@ -20,6 +20,7 @@ from engine.zarkcity.state import State
 from engine.zarkcity.views import public_move_text, view
 from games.models import Game, Seat
 from games.models import Move as MoveRow
+from games.selectors import NO_WINNER_ON_TIME
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def closing_words(game: Game) -> str:
     if game.status != Game.Status.FINISHED:
         return ""
     if not game.winner and game.result_reason == Game.Reason.TIMEOUT:
-        return "Every remaining player ran out of time: the game ends with no winner."
+        return NO_WINNER_ON_TIME
     if game.result_reason != Game.Reason.DRAW:
         return ""
     seats = list(Seat.objects.filter(game=game).order_by("order").values_list("colour", "resigned"))

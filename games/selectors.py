@@ -316,9 +316,12 @@ def _draw_events(
             said = f"Draw agreed by {agreed}: the game ends with no winner."
             events.append((_closing_key(game, pk), HistoryEntry("draw", "", "", said, at=decided or game.finished_at)))
     if game.status == Game.Status.FINISHED and not game.winner and game.result_reason == Game.Reason.TIMEOUT:
-        said = "Every remaining player ran out of time: the game ends with no winner."
-        events.append((_closing_key(game, 0), HistoryEntry("draw", "", "", said, at=game.finished_at)))
+        events.append((_closing_key(game, 0), HistoryEntry("draw", "", "", NO_WINNER_ON_TIME, at=game.finished_at)))
     return events
+
+
+# The closing line of a game ended by games.services.game_abandon; the archive's replay and log say the same.
+NO_WINNER_ON_TIME = "Every remaining player ran out of time: the game ends with no winner."
 
 
 def _closing_key(game: Game, pk: int) -> HistoryKey:
