@@ -7,22 +7,52 @@ player's unrevealed starter, until the game is over: then everything is shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
+from ..interface import View
 from ..shuffle import commitment
-from .notation import SIZES, Choose, Move
+from .notation import SIZES, Build, Choose, Convert, Demolish, Discard, Fly, Hatch, Move
 from .position import board_list, pieces_text, revealed_list
 from .rules import movers
-from .state import State
+from .state import HAND_LIMIT, State
 
 FORMAT = "zarkcity-view/1"
+GAME_ID = "zarkcity"
 
 
-def view(state: State, viewer: str | None) -> dict[str, Any]:
+class BoardEntry(TypedDict):
+    at: list[int]
+    card: str
+    pieces: dict[str, str]
+
+
+class ZarkCityView(View):
+    """What one seat may see of a Zark City (or Deck Town) game; keys after `View`'s are this game's."""
+
+    deck_type: str
+    board: list[BoardEntry]
+    hand: NotRequired[list[str]]  # the viewer's own hand; absent for spectators
+    hand_limit: int
+    hand_sizes: dict[str, int]
+    deck_size: int
+    discard: list[str]
+    stashes: dict[str, dict[str, int]]
+    starters: dict[str, Any]  # {"chosen": [...], then "revealed": [[colour, card]...] or "mine": card}
+    first_player: str | None
+    revealed: list[dict[str, Any]]
+    # Published once the game is over (the whole truth, to re-verify the deal):
+    hands: NotRequired[dict[str, list[str]]]
+    deck: NotRequired[list[str]]
+    seed: NotRequired[str]
+    shuffles: NotRequired[int]
+
+
+def view(state: State, viewer: str | None) -> ZarkCityView:
     """The JSON-able view of `state` for `viewer` (a seated colour) or a spectator (None)."""
     seated = viewer if viewer in state.players else None
     data: dict[str, Any] = {
         "format": FORMAT,
+        "game": GAME_ID,
         "viewer": viewer,
         "deck_type": state.deck_type,
         "players": list(state.players),
@@ -35,6 +65,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
     if seated is not None:
         data["hand"] = list(state.hands.get(seated, ()))
     data |= {
+        "hand_limit": HAND_LIMIT,
         "hand_sizes": {colour: len(state.hands.get(colour, ())) for colour in state.players},
         "deck_size": len(state.deck),
         "discard": list(state.discard),
@@ -47,7 +78,7 @@ def view(state: State, viewer: str | None) -> dict[str, Any]:
         "winner": state.winner,
         "reason": state.reason,
     }
-    return data | _full(state) if state.phase == "over" else data
+    return cast(ZarkCityView, data | _full(state) if state.phase == "over" else data)
 
 
 def _stash(state: State, colour: str) -> dict[str, int]:
@@ -81,6 +112,19 @@ def public_move_text(move: Move, by: str, starters_revealed: bool, viewer: str |
     if isinstance(move, Choose) and viewer != by and not starters_revealed:
         return "choose ?"
     return str(move)
+
+
+def spent_cards(move: Move) -> tuple[str, ...]:
+    """The cards a move takes out of the mover's hand (to the board, the discard pile or face down)."""
+    if isinstance(move, (Choose, Build, Hatch)):
+        return (move.card,)
+    if isinstance(move, (Demolish, Convert)):
+        return move.pay
+    if isinstance(move, Fly):
+        return (move.ace,)
+    if isinstance(move, Discard):
+        return move.cards
+    return ()
 
 
 INITIALS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "black": "k"}

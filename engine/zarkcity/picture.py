@@ -26,6 +26,7 @@ SUIT_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "T": 
 SUIT_INK = {"H": "#c62828", "D": "#c62828", "T": "#6a3fa0"}
 PIECE_HEIGHT = {"S": 24, "M": 33, "L": 42}
 SIZE_NAME = {"S": "small", "M": "medium", "L": "large"}
+Point = tuple[float, float]
 
 
 def e(value: Any) -> str:
@@ -184,7 +185,7 @@ def _card_face(card: str, left: float, top: float, w: float, h: float, *, big: b
     )
 
 
-def _corner(rank: str, suit: str, symbol: str, ink: str, x: float, y: float, rotate: tuple | None) -> str:
+def _corner(rank: str, suit: str, symbol: str, ink: str, x: float, y: float, rotate: Point | None) -> str:
     transform = f' transform="rotate(180 {rotate[0]} {rotate[1]})"' if rotate else ""
     suit_line = f'<tspan x="{x}" dy="13" font-size="13">{e(symbol)}</tspan>' if suit else ""  # a joker has no suit
     return (

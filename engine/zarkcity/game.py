@@ -1,0 +1,276 @@
+"""Zark City behind the one game interface (engine/interface.py): what the service calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from ..interface import (
+    BoardScript,
+    Card,
+    Choice,
+    GameInfo,
+    MoveKind,
+    Option,
+    Result,
+    SeatSummary,
+    Table,
+    View,
+)
+from . import movegen, notation, picture, position, record, rules, textboard, views
+from .cards import CARDS, SUIT_NAMES
+from .describe import describe as describe_move
+from .notation import Move, Resign
+from .state import HAND_LIMIT, RULES_VERSION, State
+
+INFO = GameInfo(
+    id="zarkcity",
+    name="Zark City",
+    player_counts=(2, 3, 4, 5),
+    options=(
+        Option(
+            "deck",
+            "Deck",
+            (Choice("standard", "standard deck (52 + 2 jokers)"), Choice("arcade", "Pyramid Arcade deck (5 suits)")),
+            "standard",
+        ),
+    ),
+    summary="Build a city of cards and be the first to control a Power Block of three.",
+    hidden_information=True,
+    rules_version=RULES_VERSION,
+)
+
+KINDS = (
+    MoveKind("choose", "Choose your starter", quick=True),
+    MoveKind("place", "Place your starter", quick=True),
+    MoveKind("draw", "Draw", quick=True),
+    MoveKind("grow", "Grow", quick=True),
+    MoveKind("spawn", "Spawn", quick=True),
+    MoveKind("build", "Build", quick=True),
+    MoveKind("move", "Move a pyramid", quick=True),
+    MoveKind("demolish", "Demolish"),
+    MoveKind("convert", "Convert"),
+    MoveKind("fly", "Fly"),
+    MoveKind("hatch", "Hatch", quick=True),
+    MoveKind("discard", "Discard down to the hand limit"),
+)
+
+HELP = (
+    ("choose 9S", "commit a starter card, face down, at the start"),
+    ("place 1,0", "first round: put your starter at that cell with a small"),
+    ("draw", "take three more cards"),
+    ("grow S 1,0", "grow your small on 1,0 to a medium"),
+    ("spawn 1,0", "add a small to a card you occupy"),
+    ("build 7H -1,0", "build a number card from your hand beside a card you occupy"),
+    ("move S 0,0 1,0", "move your small to the adjacent card"),
+    ("demolish blue L 1,0 pay QH JS", "remove blue's large, paying with face cards"),
+    ("convert blue L 1,0 into M pay KH", "replace blue's large with your medium"),
+    ("fly 2,0 0,1 pay AD", "move a card you occupy, with its pieces, paying an ace"),
+    ("hatch 6C 0,1", "with no pieces on the board: build a card and put a small on it"),
+    ("discard 3C 4D", "end of turn: discard down to the hand limit of 6"),
+    ("resign", "leave the game"),
+)
+
+RULES = (
+    "Each turn you draw a card, then take one option: draw three, grow, spawn, build, move, attack"
+    " with face cards, fly a card with an ace, or hatch. Control (be the only one on) the three cards"
+    " of a Power Block, three in a row or an L that are three of a kind or a suited run, to win."
+    f" Discard down to {HAND_LIMIT} cards at the end of your turn."
+)
+
+
+class ZarkCity:
+    """The Zark City rules module seen through engine.interface.Game."""
+
+    info = INFO
+
+    # play
+    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
+        return rules.new_game(players, seed, self.info.check_options(options)["deck"])
+
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def apply(self, state: State, move: Move, by: str) -> State:
+        return rules.apply(state, move, by)
+
+    def legal_moves(self, state: State, colour: str) -> list[Move]:
+        return movegen.legal_moves(state, colour)
+
+    def movers(self, state: State) -> tuple[str, ...]:
+        return rules.movers(state)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result(winners=(state.winner,) if state.winner else (), reason=state.reason or "")
+
+    def phase(self, state: State) -> str:
+        return state.phase
+
+    def is_resign(self, move: Move) -> bool:
+        return isinstance(move, Resign)
+
+    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
+        return rules.resign(state, colour, reason)
+
+    def agree_draw(self, state: State) -> State:
+        return rules.agree_draw(state)
+
+    def abandon(self, state: State, reason: str = "timeout") -> State:
+        return rules.abandon(state, reason)
+
+    # what a seat may see
+    def view(self, state: State, viewer: str | None) -> View:
+        return cast(View, views.view(state, viewer))
+
+    def table(self, view: View) -> Table:
+        return table(cast(views.ZarkCityView, view))
+
+    def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
+        return describe_move(move, by, before, after, viewer)
+
+    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
+        return views.public_move_text(move, by, now.starters_revealed(), viewer)
+
+    def spent_cards(self, move: Move) -> tuple[str, ...]:
+        return views.spent_cards(move)
+
+    def card(self, code: str) -> Card:
+        return card(code)
+
+    # pictures
+    def board_svg(self, view: View, *, interactive: bool = False) -> str:
+        return picture.render_board_svg(cast(dict[str, Any], view), interactive=interactive)
+
+    def hand_svg(self, view: View) -> str:
+        shown = cast(views.ZarkCityView, view)
+        hand = list(shown.get("hand", []))
+        return picture.render_hand_svg(hand, deck_type=shown["deck_type"]) if hand else ""
+
+    def board_text(self, view: View) -> str:
+        return textboard.board_text(cast(dict[str, Any], view))
+
+    def board_script(self, view: View) -> BoardScript:
+        return board_script(cast(views.ZarkCityView, view))
+
+    # help
+    def rules_summary(self) -> str:
+        return RULES
+
+    def notation_help(self) -> tuple[tuple[str, str], ...]:
+        return HELP
+
+    def move_kinds(self) -> tuple[MoveKind, ...]:
+        return KINDS
+
+    # files
+    def to_position(self, state: State) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: Any) -> State:
+        return position.from_position(data)
+
+    def make_record(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        seed: str,
+        moves: Sequence[tuple[str, str]],
+        result: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        deck = self.info.check_options(options)["deck"]
+        return record.make_record(players, deck, seed, list(moves), dict(result) if result else None)
+
+    def replay(self, game_record: Any) -> State:
+        return record.replay(game_record)
+
+    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
+        return record.check_result(state, dict(result), plies)
+
+
+# ----------------------------------------------------------------------------- the table in words
+
+
+def _who(colour: str, viewer: str | None) -> str:
+    return "you" if colour == viewer else colour
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def status_line(view: views.ZarkCityView) -> str:
+    """Whose move it is, in words: "Waiting for blue and green to choose a starter card.", "Your turn"."""
+    viewer, phase, movers = view["viewer"], view["phase"], view["movers"]
+    if phase == "over":
+        return "The game is over."
+    names = " and ".join(_who(c, viewer) for c in movers)
+    if phase == "choose":
+        return f"Waiting for {names} to choose a starter card."
+    mover = movers[0] if movers else ""
+    if phase == "place":
+        return "Your move: place your starter card." if mover == viewer else f"Waiting for {mover} to place a starter."
+    if phase == "discard":
+        cards = _cards(view["hand_sizes"].get(mover, 0) - view["hand_limit"])
+        return f"You must discard {cards}." if mover == viewer else f"Waiting for {mover} to discard {cards}."
+    turn = view["turn"]
+    return f"Your turn (turn {turn})." if mover == viewer else f"{mover.capitalize()}'s turn (turn {turn})."
+
+
+def table(view: views.ZarkCityView) -> Table:
+    chosen = set(view["starters"]["chosen"])
+    seats = []
+    for colour in view["players"]:
+        stash = view["stashes"].get(colour, {})
+        facts = (_cards(view["hand_sizes"].get(colour, 0)), "stash " + " ".join(f"{s}{n}" for s, n in stash.items()))
+        note = "has chosen a starter" if view["phase"] == "choose" and colour in chosen else ""
+        seats.append(SeatSummary(colour=colour, facts=facts, note=note))
+    mine = view["starters"].get("mine") if view["phase"] == "choose" else None
+    return Table(
+        status=status_line(view),
+        seats=tuple(seats),
+        private_note=f"You chose {mine}." if mine else "",
+        hand=tuple(view.get("hand", ())),
+    )
+
+
+def board_script(view: views.ZarkCityView) -> BoardScript:
+    """The board script's data: the discard owed, the viewer's own starter, labels and pips of the
+    viewer's own cards (nothing another player holds)."""
+    viewer = view["viewer"]
+    hand = view.get("hand", [])
+    owed = len(hand) - view["hand_limit"] if view["phase"] == "discard" and viewer in view["movers"] else 0
+    starter = next((card for colour, card in view["starters"].get("revealed", []) if colour == viewer), None)
+    known = set(hand) | {c for c in (starter,) if c}
+    return BoardScript(
+        module="js/board_builder.js",
+        data={
+            "phase": view["phase"],
+            "discard": owed,
+            "starter": starter,
+            "labels": {code: card(code).label for code in sorted(known)},
+            "pips": {code: CARDS[code].pips for code in sorted(known) if CARDS[code].pips},
+        },
+    )
+
+
+_RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+
+def card(code: str) -> Card:
+    info = CARDS.get(code)
+    if info is None:
+        return Card(code=code, label=code, name=code)
+    if info.suit is None:
+        return Card(code=code, label="Joker", name="Joker", css="joker")
+    rank = _RANK_NAMES.get(info.rank, info.rank)
+    return Card(
+        code=code,
+        label=picture.card_label(code),
+        name=f"{rank} of {SUIT_NAMES[info.suit]}",
+        css=info.suit,
+    )
+
+
+GAME = ZarkCity()
