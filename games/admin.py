@@ -53,8 +53,8 @@ class InvitationInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "status", "deck", "seats_wanted", "ply", "phase", "is_private", "created_at", "deadline")
-    list_filter = ("status", "deck", "is_private", "phase")
+    list_display = ("id", "status", "game", "seats_wanted", "ply", "phase", "is_private", "created_at", "deadline")
+    list_filter = ("status", "game", "is_private", "phase")
     search_fields = ("id", "seats__user__username", "seats__user__email")
     date_hierarchy = "created_at"
     ordering = ("-created_at",)
@@ -76,7 +76,7 @@ class GameAdmin(admin.ModelAdmin):
         "finished_at",
     )
     fieldsets = (
-        (None, {"fields": ("status", "deck", "seats_wanted", "time_limit_days", "is_private", "created_by")}),
+        (None, {"fields": ("status", "game", "seats_wanted", "time_limit_days", "is_private", "created_by")}),
         ("Play", {"fields": ("ply", "phase", "to_move", "turn_started_at", "deadline")}),
         ("Result", {"fields": ("winner", "result_reason", "created_at", "started_at", "finished_at")}),
         (
@@ -91,7 +91,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # Status and settings change only through the services once a game exists.
-        return self.readonly_fields + ("status", "deck", "seats_wanted", "time_limit_days", "is_private")
+        return self.readonly_fields + ("status", "game", "seats_wanted", "time_limit_days", "is_private")
 
 
 @admin.register(Seat)

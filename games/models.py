@@ -8,16 +8,15 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine import registry
+from engine.interface import Game as GameRules
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "waiting for players"
         ACTIVE = "active", "in progress"
         FINISHED = "finished", "finished"
-
-    class Deck(models.TextChoices):
-        STANDARD = "standard", "standard (52 + 2 jokers)"
-        ARCADE = "arcade", "Pyramid Arcade (5 suits)"
 
     class Reason(models.TextChoices):
         POWER_BLOCK = "power block", "power block"
@@ -27,7 +26,9 @@ class Game(models.Model):
 
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
-    deck = models.CharField(max_length=10, choices=Deck.choices, default=Deck.STANDARD)
+    # Which game (an engine.registry id) and its options as chosen at creation, e.g. {"deck": "arcade"}.
+    game = models.CharField(max_length=20, default=registry.DEFAULT, db_index=True)
+    options = models.JSONField(default=dict, blank=True)
     seats_wanted = models.PositiveSmallIntegerField(default=2)
     time_limit_days = models.PositiveSmallIntegerField(default=3)
     is_private = models.BooleanField(default=False)
@@ -57,7 +58,17 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Zark City #{self.pk}"
+        return f"{self.rules.info.name} #{self.pk}"
+
+    @property
+    def rules(self) -> GameRules:
+        """This game's rules through the one game interface (engine/interface.py)."""
+        return registry.get(self.game)
+
+    @property
+    def options_text(self) -> str:
+        """The chosen options in words, e.g. "Pyramid Arcade deck (5 suits)"."""
+        return self.rules.info.options_text(self.options)
 
 
 class Seat(models.Model):

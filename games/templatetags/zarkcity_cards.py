@@ -7,7 +7,7 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 
-from games.board_svg import SEAT_LETTER, SUIT_SYMBOL, card_parts
+from engine.zarkcity.picture import SEAT_LETTER, SUIT_SYMBOL, card_parts
 
 register = template.Library()
 RED_SUITS = ("H", "D")
