@@ -15,8 +15,17 @@ class ReadOnly(admin.ModelAdmin):
 
 @admin.register(ArchivedGame)
 class ArchivedGameAdmin(ReadOnly):
-    list_display = ("game", "finished_at", "player_count", "deck", "reason", "winner_colour", "plies", "is_private")
-    list_filter = ("player_count", "deck", "reason", "is_private")
+    list_display = (
+        "game",
+        "finished_at",
+        "game_type",
+        "player_count",
+        "reason",
+        "winner_colour",
+        "plies",
+        "is_private",
+    )
+    list_filter = ("game_type", "player_count", "reason", "is_private")
 
 
 @admin.register(ArchivedPlayer)

@@ -24,8 +24,8 @@ from accounts.selectors import chosen_name_of, display_name_of
 from archive import selectors
 from archive.models import ArchivedGame
 from archive.records import result_words
+from games.clock import seat_clock
 from games.models import Game, Seat
-from notifications.selectors import seat_clock
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class PlayerGamesFeed(SiteFeed):
         return get_object_or_404(get_user_model(), username=username)
 
     def title(self, user: Any) -> str:
-        return f"Zark City games of {display_name_of(user)}"
+        return f"Finished games of {display_name_of(user)}"
 
     def link(self, user: Any) -> str:
         return _absolute(reverse("player_profile", args=[user.get_username()]))
@@ -83,13 +83,14 @@ class PlayerGamesFeed(SiteFeed):
         return selectors.finished_games_of(user=user)
 
     def item_title(self, game: ArchivedGame) -> str:
-        return f"Zark City #{game.game_id}: {result_words(game.game)}"
+        return f"{game.game_name} #{game.game_id}: {result_words(game.game)}"
 
     def item_description(self, game: ArchivedGame) -> str:
         # Atom sends the description as type="html": names are the players' own text, so escape them
         # here; the feed writer's XML escaping only undoes itself in the reader.
         moves = f"{game.plies} move" + ("" if game.plies == 1 else "s")
-        return escape(f"{_players_line(game)}. {moves}, {game.deck} deck.")
+        options = f" ({game.options_text})" if game.options_text else ""
+        return escape(f"{game.game_name}{options}: {_players_line(game)}. {moves}.")
 
     def item_link(self, game: ArchivedGame) -> str:
         return _absolute(reverse("replay", args=[game.game_id, game.plies]))
@@ -126,7 +127,7 @@ class MyTurnFeed(SiteFeed):
 
     def item_title(self, item: tuple[Game, Seat]) -> str:
         game, seat = item
-        return f"Your move in Zark City #{game.pk} (you are {seat.colour})"
+        return f"Your move in {game.rules.info.name} #{game.pk} (you are {seat.colour})"
 
     def item_description(self, item: tuple[Game, Seat]) -> str:
         game, seat = item
@@ -168,7 +169,7 @@ def deadlines_ics(request: HttpRequest, key: str) -> HttpResponse:
         "PRODID:-//zarkcity//move deadlines//EN",
         "CALSCALE:GREGORIAN",
         "METHOD:PUBLISH",
-        "X-WR-CALNAME:" + ics_escape(f"Zark City deadlines of {chosen_name_of(user)}"),
+        "X-WR-CALNAME:" + ics_escape(f"Game deadlines of {chosen_name_of(user)}"),
         *[line for event in events for line in event],
         "END:VCALENDAR",
     ]
@@ -185,12 +186,13 @@ def _event(game: Game, seat: Seat, deadline: datetime, host: str) -> list[str]:
         f"UID:game-{game.pk}-ply-{game.ply}-{seat.colour}@{host}",
         f"DTSTAMP:{ics_time(timezone.now())}",
         f"DTSTART:{ics_time(deadline)}",
-        "SUMMARY:" + ics_escape(f"Zark City #{game.pk}: your move is due"),
-        "DESCRIPTION:" + ics_escape(f"Move {game.ply + 1} in Zark City #{game.pk} (you are {seat.colour}).\n{url}"),
+        "SUMMARY:" + ics_escape(f"{game.rules.info.name} #{game.pk}: your move is due"),
+        "DESCRIPTION:"
+        + ics_escape(f"Move {game.ply + 1} in {game.rules.info.name} #{game.pk} (you are {seat.colour}).\n{url}"),
         f"URL:{url}",
         "BEGIN:VALARM",
         "ACTION:DISPLAY",
-        "DESCRIPTION:" + ics_escape(f"Zark City #{game.pk}: your move is due in an hour"),
+        "DESCRIPTION:" + ics_escape(f"{game.rules.info.name} #{game.pk}: your move is due in an hour"),
         "TRIGGER:-PT1H",
         "END:VALARM",
         "END:VEVENT",

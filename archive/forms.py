@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
+from engine import registry
+from engine.interface import GameInfo
 from games.models import Game
 
 SORTS = {
@@ -24,13 +28,24 @@ class ArchiveSearchForm(forms.Form):
         coerce=int,
         empty_value=None,
     )
-    deck = forms.ChoiceField(required=False, choices=[("", "any deck"), *Game.Deck.choices])
+    game = forms.ChoiceField(required=False, label="Game")
     reason = forms.ChoiceField(required=False, label="Result", choices=[("", "any result"), *Game.Reason.choices])
     since = forms.DateField(required=False, label="Finished from", widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, label="Finished until", widget=forms.DateInput(attrs={"type": "date"}))
     min_plies = forms.IntegerField(required=False, min_value=0, label="At least (moves)")
     max_plies = forms.IntegerField(required=False, min_value=0, label="At most (moves)")
     sort = forms.ChoiceField(required=False, choices=list(SORTS.items()))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        infos = registry.infos()
+        self.fields["game"].choices = [("", "any game"), *((info.id, info.name) for info in infos)]
+        # One filter per option any game has (e.g. Zark City's deck), offered with every value it takes.
+        for name, (label, choices) in _options(infos).items():
+            self.fields[name] = forms.ChoiceField(
+                required=False, label=label, choices=[("", f"any {label.lower()}")] + choices
+            )
+        self.order_fields(["player", "game", *_options(infos), "players", "reason"])
 
     def clean(self) -> dict:
         data = super().clean()
@@ -41,3 +56,13 @@ class ArchiveSearchForm(forms.Form):
         if low is not None and high is not None and low > high:
             self.add_error("max_plies", "The most moves is fewer than the fewest.")
         return data
+
+
+def _options(infos: tuple[GameInfo, ...]) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """{option name: (label, [(value, label), ...])} over every game's options, values in first-seen order."""
+    found: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for info in infos:
+        for option in info.options:
+            label, choices = found.setdefault(option.name, (option.label, []))
+            choices += [(c.value, c.label) for c in option.choices if c.value not in dict(choices)]
+    return found

@@ -10,6 +10,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from engine import registry
+from engine.interface import Game as GameRules
 from games.models import Game
 
 
@@ -19,7 +21,9 @@ class ArchivedGame(models.Model):
     game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE, related_name="archived")
     finished_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
-    deck = models.CharField(max_length=10)
+    # Which game (an engine.registry id; `game` is the finished Game itself) and its options, e.g. {"deck": "arcade"}.
+    game_type = models.CharField(max_length=20, default=registry.DEFAULT)
+    options = models.JSONField(default=dict, blank=True)
     player_count = models.PositiveSmallIntegerField()
     plies = models.PositiveIntegerField()
     reason = models.CharField(max_length=20, choices=Game.Reason.choices)
@@ -37,13 +41,25 @@ class ArchivedGame(models.Model):
             # is an index scan that stops after one page.
             models.Index(fields=["finished_at", "game"], name="archive_newest"),
             models.Index(fields=["player_count", "finished_at"], name="archive_by_players"),
-            models.Index(fields=["deck", "finished_at"], name="archive_by_deck"),
+            models.Index(fields=["game_type", "finished_at"], name="archive_by_game"),
             models.Index(fields=["reason", "finished_at"], name="archive_by_reason"),
             models.Index(fields=["plies", "finished_at", "game"], name="archive_by_length"),
         ]
 
     def __str__(self) -> str:
         return f"archived {self.game_id}"
+
+    @property
+    def rules(self) -> GameRules:
+        return registry.get(self.game_type)
+
+    @property
+    def game_name(self) -> str:
+        return self.rules.info.name
+
+    @property
+    def options_text(self) -> str:
+        return self.rules.info.options_text(self.options)
 
 
 class ArchivedPlayer(models.Model):
@@ -62,6 +78,7 @@ class ArchivedPlayer(models.Model):
     resigned = models.BooleanField(default=False)
     # Copies of the game's columns, so a player's history and win rate by table size need no join.
     finished_at = models.DateTimeField()
+    game_type = models.CharField(max_length=20, default=registry.DEFAULT)  # ratings and results are per game
     player_count = models.PositiveSmallIntegerField()
     is_private = models.BooleanField(default=False)
     mu_before = models.FloatField()
@@ -73,18 +90,22 @@ class ArchivedPlayer(models.Model):
     class Meta:
         ordering = ["archived_game", "seat_order"]
         constraints = [models.UniqueConstraint(fields=["archived_game", "user"], name="archived_player_once")]
-        indexes = [models.Index(fields=["user", "finished_at"], name="archive_player_history")]
+        indexes = [
+            models.Index(fields=["user", "finished_at"], name="archive_player_history"),
+            models.Index(fields=["user", "game_type", "finished_at"], name="archive_player_game_history"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.colour} in {self.archived_game_id}: {self.outcome}"
 
 
 class PlayerRating(models.Model):
-    """A player's current openskill (Plackett-Luce) rating; `rating` = mu - 3 sigma, what we rank by."""
+    """A player's current openskill (Plackett-Luce) rating in one game; `rating` = mu - 3 sigma, what we rank by.
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="rating"
-    )
+    One row per (player, game): a Deck Town result never moves a Zark City rating."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game_type = models.CharField(max_length=20, default=registry.DEFAULT)
     mu = models.FloatField()
     sigma = models.FloatField()
     rating = models.FloatField(db_index=True)
@@ -94,9 +115,11 @@ class PlayerRating(models.Model):
 
     class Meta:
         ordering = ["-rating", "user"]
+        constraints = [models.UniqueConstraint(fields=["user", "game_type"], name="rating_one_per_game")]
+        indexes = [models.Index(fields=["game_type", "rating"], name="rating_by_game")]
 
     def __str__(self) -> str:
-        return f"rating of {self.user_id}: {self.rating:.1f}"
+        return f"{self.game_type} rating of {self.user_id}: {self.rating:.1f}"
 
 
 class FeedToken(models.Model):

@@ -14,6 +14,7 @@ from accounts.selectors import display_name_of
 from archive.replay import (
     cards_drawn,
     closing_words,
+    hand_of,
     logged_moves,
     move_text,
     played_states,
@@ -22,18 +23,17 @@ from archive.replay import (
     with_result,
 )
 from engine.errors import EngineError
-from engine.zarkcity.describe import describe
-from engine.zarkcity.position import to_position
-from engine.zarkcity.record import replay
 from games.models import Game, Seat
 from games.selectors import game_record
 
 
 def game_log_text(game: Game, viewer: str | None) -> str:
     """A plain-text, printable log: who played, the result, then one line per move in words."""
+    rules = game.rules
     seats = list(Seat.objects.filter(game=game).select_related("user__profile").order_by("order"))
     finished = game.status == Game.Status.FINISHED
-    lines = [f"Zark City #{game.pk} ({game.get_deck_display()} deck)"]
+    options = f" ({game.options_text})" if game.options_text else ""
+    lines = [f"{rules.info.name} #{game.pk}{options}"]
     lines += [f"  {seat.colour:<7} {display_name_of(seat.user)}" for seat in seats]
     lines.append(f"Result: {result_words(game)}")
     lines.append(f"Seed commitment (SHA-256): {game.seed_commitment}")
@@ -45,19 +45,19 @@ def game_log_text(game: Game, viewer: str | None) -> str:
     ending = closing_words(game)
     if not ending:  # a resignation (for time too) ends with its move; other ends get their own line
         states[-1] = with_result(game, states[-1], len(moves))
-    revealed = finished or (game.phase or "choose") != "choose"
+    now = rules.from_position(game.snapshot)
     if finished:  # the deal is public once the game is over
-        dealt = states[0].hands
-        lines += [f"{'':<6}{colour:<7} dealt {' '.join(dealt[colour])}" for colour in states[0].players] + [""]
+        players = seat_colours(game)
+        lines += [f"{'':<6}{c:<7} dealt {' '.join(hand_of(rules, states[0], c))}" for c in players] + [""]
     for logged in moves:
         before, after = states[logged.ply], states[logged.ply + 1]
-        text = move_text(logged, finished, revealed, viewer)
-        words = describe(logged.move, logged.by, before, after, None if finished else viewer)
+        text = move_text(rules, logged, finished, now, viewer)
+        words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
         lines.append(f"{logged.ply + 1:>4}. {logged.by:<7} {text:<40} {words}")
         if finished:
             lines += [
                 f"{'':<14}{colour} drew {' '.join(cards)}"
-                for colour, cards in cards_drawn(logged, before, after).items()
+                for colour, cards in cards_drawn(rules, logged, before, after).items()
             ]
     if ending:
         lines.append(f"{'':<6}{ending}")
@@ -98,7 +98,6 @@ class Verification:
     snapshot_ok: bool = False
     result_ok: bool = False
     draws: list[tuple[int, str, str, list[str]]] = field(default_factory=list)
-    shuffles: int = 0
     record: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -116,15 +115,17 @@ def verify_game(game: Game) -> Verification:
     check.seed_hash = hashlib.sha256(game.seed.encode()).hexdigest()
     check.commitment_ok = check.seed_hash == game.seed_commitment
     check.record = game_record(game)
+    rules = game.rules
     try:
-        final = replay(check.record)
+        final = rules.replay(check.record)
     except EngineError as error:
         check.replay_error = str(error)
         return check
     check.replay_ok = True
-    check.snapshot_ok = game.snapshot is None or _same_position(to_position(final), game.snapshot)
-    check.result_ok = (final.winner or "", final.reason or "") == (game.winner or "", game.result_reason or "")
-    check.shuffles = final.shuffles
+    check.snapshot_ok = game.snapshot is None or _same_position(rules.to_position(final), game.snapshot)
+    result = rules.result(final)
+    replayed = (result.winner or "", result.reason) if result else ("", "")
+    check.result_ok = replayed == (game.winner or "", game.result_reason or "")
     check.draws = _draws(game)
     return check
 
@@ -142,6 +143,6 @@ def _draws(game: Game) -> list[tuple[int, str, str, list[str]]]:
     states = states_until(game, seat_colours(game), moves, len(moves))
     rows = []
     for logged in moves:
-        for colour, cards in cards_drawn(logged, states[logged.ply], states[logged.ply + 1]).items():
+        for colour, cards in cards_drawn(game.rules, logged, states[logged.ply], states[logged.ply + 1]).items():
             rows.append((logged.ply + 1, colour, str(logged.move), cards))
     return rows

@@ -8,36 +8,43 @@ spectator the public view only.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.zarkcity.describe import describe, drawn_cards
-from engine.zarkcity.notation import Build, Choose, Convert, Demolish, Discard, Fly, Hatch, Move, parse
-from engine.zarkcity.position import revealed_list
-from engine.zarkcity.record import check_result
-from engine.zarkcity.rules import apply, new_game
-from engine.zarkcity.state import State
-from engine.zarkcity.views import public_move_text, view
+from engine.interface import Card, Table, View
+from engine.interface import Game as GameRules
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME
+
+State = Any  # the game's own State: held opaquely, handed back to its rules (engine/interface.py)
 
 
 @dataclass(frozen=True)
 class LoggedMove:
     ply: int  # 0-based index in the record: the move that turns frame `ply` into frame `ply + 1`
     by: str
-    move: Move
+    move: Any  # the game's own Move value
+
+
+@dataclass(frozen=True)
+class Hand:
+    colour: str
+    cards: tuple[Card, ...]
+    svg: str  # the game's picture of the hand ("" for none)
 
 
 @dataclass
 class Frame:
-    """The game after `ply` moves, as one viewer may see it."""
+    """The game after `ply` moves, as one viewer may see it: only through the game's rules."""
 
     ply: int
     last_ply: int
-    view: dict[str, Any]
-    full: bool  # every hand and the deck order are shown (the game is over)
+    view: View  # the board's view: public once the game is over (hands are shown below it), else the viewer's
+    table: Table
+    full: bool  # every hand is shown (the game is over)
+    hands: list[Hand] = field(default_factory=list)
     move: LoggedMove | None = None  # the move that led here (None at ply 0, the deal)
     move_text: str = ""
     words: str = ""
@@ -48,7 +55,8 @@ class Frame:
 def logged_moves(game: Game) -> list[LoggedMove]:
     colours = dict(Seat.objects.filter(game=game).values_list("pk", "colour"))
     rows = MoveRow.objects.filter(game=game).order_by("ply").values_list("ply", "seat_id", "notation")
-    return [LoggedMove(ply, colours[seat_id], parse(notation)) for ply, seat_id, notation in rows]
+    rules = game.rules
+    return [LoggedMove(ply, colours[seat_id], rules.parse(notation)) for ply, seat_id, notation in rows]
 
 
 def seat_colours(game: Game) -> list[str]:
@@ -69,9 +77,10 @@ def states_until(game: Game, players: list[str], moves: list[LoggedMove], ply: i
 
 def played_states(game: Game, players: list[str], moves: list[LoggedMove], ply: int) -> list[State]:
     """States 0..ply as the moves alone left them: an agreed draw is not in them yet."""
-    states = [new_game(players, game.seed, game.deck)]
+    rules = game.rules
+    states = [rules.new_game(players, game.seed, game.options)]
     for logged in moves[:ply]:
-        states.append(apply(states[-1], logged.move, logged.by))
+        states.append(rules.apply(states[-1], logged.move, logged.by))
     return states
 
 
@@ -79,7 +88,7 @@ def with_result(game: Game, state: State, plies: int) -> State:
     """The state after the last move, finished as the stored result says (unchanged while the game is on)."""
     if game.status != Game.Status.FINISHED:
         return state
-    return check_result(state, {"winner": game.winner or None, "reason": game.result_reason}, plies)
+    return game.rules.check_result(state, {"winner": game.winner or None, "reason": game.result_reason}, plies)
 
 
 def closing_words(game: Game) -> str:
@@ -104,6 +113,7 @@ def closing_words(game: Game) -> str:
 
 def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     """Ply `ply` (0 = after the deal) of `game` for `viewer` (a seated colour, or None)."""
+    rules = game.rules
     players = seat_colours(game)
     moves = logged_moves(game)
     ply = max(0, min(ply, len(moves)))
@@ -112,8 +122,9 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     played = states[-1]
     last = ply == len(moves)
     state = with_result(game, played, len(moves)) if last else played
-    shown = full_view(state) if finished else view(state, viewer)
-    result = Frame(ply=ply, last_ply=len(moves), view=shown, full=finished)
+    shown = rules.view(state, None if finished else viewer)
+    result = Frame(ply=ply, last_ply=len(moves), view=shown, table=rules.table(shown), full=finished)
+    result.hands = hands(rules, state, players if finished else [viewer] if viewer else [])
     if last:
         result.ending = closing_words(game)
     if ply > 0:
@@ -121,68 +132,59 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
         # The move's own words: an agreed draw came after it, so it is described from the state the move left.
         after = played if result.ending else state
         result.move = logged
-        result.move_text = move_text(logged, finished, _revealed_now(game), viewer)
-        result.words = describe(logged.move, logged.by, before, after, None if finished else viewer)
+        # Public text as the game stands now (a starter chosen then may be revealed by now).
+        result.move_text = move_text(rules, logged, finished, rules.from_position(game.snapshot), viewer)
+        result.words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
         if finished:
-            result.drawn = cards_drawn(logged, before, state)
+            result.drawn = cards_drawn(rules, logged, before, state)
     return result
 
 
-def full_view(state: State) -> dict[str, Any]:
-    """The whole truth at one ply of a finished game: the public view plus every hand, the deck and starters."""
-    shown = view(state, None)
-    shown |= {
-        "hands": {colour: list(state.hands.get(colour, ())) for colour in state.players},
-        "deck": list(state.deck),
-        "seed": state.seed,
-        "shuffles": state.shuffles,
-        "revealed": revealed_list(state),
-    }
-    shown["starters"] = dict(shown["starters"], revealed=[[c, card] for c, card in state.starters])
-    shown["starters"].pop("mine", None)
+def hand_of(rules: GameRules, state: State, colour: str) -> tuple[str, ...]:
+    """A player's cards at this state: their own view's hand (the only way the interface shows a hand)."""
+    return rules.table(rules.view(state, colour)).hand
+
+
+def hands(rules: GameRules, state: State, colours: list[str]) -> list[Hand]:
+    """Each of these players' hands, with the game's card labels and hand picture."""
+    shown = []
+    for colour in colours:
+        own = rules.view(state, colour)
+        cards = rules.table(own).hand
+        shown.append(Hand(colour, tuple(rules.card(c) for c in cards), rules.hand_svg(own) if cards else ""))
     return shown
 
 
-def move_text(logged: LoggedMove, finished: bool, starters_revealed: bool, viewer: str | None) -> str:
+def move_text(rules: GameRules, logged: LoggedMove, finished: bool, now: State, viewer: str | None) -> str:
     if finished:
         return str(logged.move)
-    return public_move_text(logged.move, logged.by, starters_revealed, viewer)
+    return rules.public_move_text(logged.move, logged.by, now, viewer)
 
 
 def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
     """(ply after the move, colour, text) for every move, as this viewer may read it: the replay's index."""
+    rules = game.rules
     moves = logged_moves(game)
     finished = game.status == Game.Status.FINISHED
-    revealed = finished or _revealed_now(game)
-    return [(m.ply + 1, m.by, move_text(m, finished, revealed, viewer)) for m in moves]
+    now = rules.from_position(game.snapshot) if game.snapshot else None
+    return [(m.ply + 1, m.by, move_text(rules, m, finished or now is None, now, viewer)) for m in moves]
 
 
-def _revealed_now(game: Game) -> bool:
-    """Whether the starters are public now: once the game has left the hidden choose phase."""
-    return game.status == Game.Status.FINISHED or (game.phase or "choose") != "choose"
-
-
-def spent_cards(move: Move) -> tuple[str, ...]:
-    """The cards a move takes out of the mover's hand (to the board, the discard pile or face down)."""
-    if isinstance(move, (Choose, Build, Hatch)):
-        return (move.card,)
-    if isinstance(move, (Demolish, Convert)):
-        return move.pay
-    if isinstance(move, Fly):
-        return (move.ace,)
-    if isinstance(move, Discard):
-        return move.cards
-    return ()
-
-
-def cards_drawn(logged: LoggedMove, before: State, after: State) -> dict[str, list[str]]:
-    """Every player's drawn cards in one move of a finished game (the next turn's draw included)."""
+def cards_drawn(rules: GameRules, logged: LoggedMove, before: State, after: State) -> dict[str, list[str]]:
+    """Every player's drawn cards in one move of a finished game (the next turn's draw included):
+    the hand after, minus the hand before less the cards the move spent."""
     drawn = {}
-    for colour in after.players:
-        spent = spent_cards(logged.move) if colour == logged.by else ()
-        if colour in after.resigned and colour not in before.resigned:
+    for colour in rules.view(after, None)["players"]:
+        if colour in rules.view(after, None)["resigned"] and colour not in rules.view(before, None)["resigned"]:
             continue  # a resigning hand went to the discard pile; nothing was drawn
-        cards = drawn_cards(colour, before, after, spent)
+        spent = Counter(rules.spent_cards(logged.move) if colour == logged.by else ())
+        after_hand = hand_of(rules, after, colour)
+        gained = Counter(after_hand) - (Counter(hand_of(rules, before, colour)) - spent)
+        cards = []
+        for card in after_hand:
+            if gained[card] > 0:
+                gained[card] -= 1
+                cards.append(card)
         if cards:
             drawn[colour] = cards
     return drawn

@@ -17,6 +17,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils.functional import cached_property
 
 from archive.models import ArchivedGame, ArchivedPlayer, FeedToken, PlayerRating
+from engine import registry
 from games.models import Game, Seat
 
 ARCHIVE_PAGE_SIZE = 25
@@ -55,9 +56,12 @@ def archive_search(filters: dict[str, Any]) -> QuerySet[ArchivedGame]:
     if filters.get("player"):
         ids = players_named(filters["player"].strip())
         games = games.filter(pk__in=ArchivedPlayer.objects.filter(user_id__in=ids).values("archived_game_id"))
-    for field_name, column in (("players", "player_count"), ("deck", "deck"), ("reason", "reason")):
+    for field_name, column in (("game", "game_type"), ("players", "player_count"), ("reason", "reason")):
         if filters.get(field_name):
             games = games.filter(**{column: filters[field_name]})
+    for option in game_options():  # each game's own options (GameInfo.options), e.g. Zark City's deck
+        if filters.get(option):
+            games = games.filter(**{f"options__{option}": filters[option]})
     if filters.get("since"):
         games = games.filter(finished_at__gte=_day_start(filters["since"]))
     if filters.get("until"):
@@ -67,6 +71,11 @@ def archive_search(filters: dict[str, Any]) -> QuerySet[ArchivedGame]:
     if filters.get("max_plies") is not None:
         games = games.filter(plies__lte=filters["max_plies"])
     return games.order_by(*ORDERINGS.get(filters.get("sort") or "newest", ORDERINGS["newest"]))
+
+
+def game_options() -> tuple[str, ...]:
+    """The names of every registered game's options: the archive filters by each (`options__<name>`)."""
+    return tuple(dict.fromkeys(option.name for info in registry.infos() for option in info.options))
 
 
 def _day_start(day: Any) -> datetime:
@@ -115,6 +124,23 @@ class TableSize:
         return self.won / self.played if self.played else 0.0
 
 
+@dataclass(frozen=True)
+class GameStanding:
+    """A player's results and rating in one game."""
+
+    game_type: str
+    name: str
+    played: int
+    won: int
+    drawn: int
+    rating: PlayerRating | None
+    rank: int | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
 @dataclass
 class PlayerProfile:
     user: Any
@@ -122,8 +148,7 @@ class PlayerProfile:
     won: int = 0
     drawn: int = 0
     by_table_size: list[TableSize] = field(default_factory=list)
-    rating: PlayerRating | None = None
-    rank: int | None = None
+    per_game: list[GameStanding] = field(default_factory=list)
     current: list[Game] = field(default_factory=list)
     recent: list[ArchivedPlayer] = field(default_factory=list)
     private_hidden: int = 0  # finished private games counted above but not listed to this viewer
@@ -149,14 +174,38 @@ def player_profile(*, user: Any, viewer: Any) -> PlayerProfile:
         profile.played += row["played"]
         profile.won += row["won"]
         profile.drawn += row["drawn"]
-    profile.rating = PlayerRating.objects.filter(user=user).first()
-    if profile.rating is not None:
-        profile.rank = 1 + PlayerRating.objects.filter(games__gt=0, rating__gt=profile.rating.rating).count()
+    profile.per_game = standings(user=user)
     profile.current = current_games(user=user, viewer=viewer)
     profile.recent = recent_results(user=user, viewer=viewer)
     if not _private_ok(viewer, user):
         profile.private_hidden = ArchivedPlayer.objects.filter(user=user, is_private=True).count()
     return profile
+
+
+def standings(*, user: Any) -> list[GameStanding]:
+    """Results and rating in every game the player has finished, in registry order."""
+    results = {
+        row["game_type"]: row
+        for row in ArchivedPlayer.objects.filter(user=user)
+        .values("game_type")
+        .annotate(
+            played=Count("pk"), won=Count("pk", filter=Q(outcome="won")), drawn=Count("pk", filter=Q(outcome="draw"))
+        )
+        .order_by("game_type")
+    }
+    ratings = {r.game_type: r for r in PlayerRating.objects.filter(user=user)}
+    standing = []
+    for info in registry.infos():
+        row, rating = results.get(info.id), ratings.get(info.id)
+        if row is None and rating is None:
+            continue
+        rank = None
+        if rating is not None:
+            better = PlayerRating.objects.filter(game_type=info.id, games__gt=0, rating__gt=rating.rating)
+            rank = 1 + better.count()
+        played, won, drawn = (row["played"], row["won"], row["drawn"]) if row else (0, 0, 0)
+        standing.append(GameStanding(info.id, info.name, played, won, drawn, rating, rank))
+    return standing
 
 
 def _private_ok(viewer: Any, user: Any) -> bool:
@@ -182,15 +231,17 @@ def recent_results(*, user: Any, viewer: Any) -> list[ArchivedPlayer]:
     return list(results.order_by("-finished_at")[:RECENT_RESULTS])
 
 
-def rating_history(*, user: Any) -> list[tuple[datetime, float, float, float]]:
-    """(finished_at, rating, mu, sigma) after each of the player's last games, oldest first."""
-    rows = ArchivedPlayer.objects.filter(user=user).order_by("-finished_at")
+def rating_history(*, user: Any, game_type: str) -> list[tuple[datetime, float, float, float]]:
+    """(finished_at, rating, mu, sigma) after each of the player's last games of one game, oldest first."""
+    rows = ArchivedPlayer.objects.filter(user=user, game_type=game_type).order_by("-finished_at")
     points = rows.values_list("finished_at", "rating_after", "mu_after", "sigma_after")[:HISTORY_POINTS]
     return list(reversed(points))
 
 
-def leaderboard_page(page_number: Any) -> Page:
-    ratings = PlayerRating.objects.filter(games__gt=0).select_related("user__profile").order_by("-rating", "user_id")
+def leaderboard_page(page_number: Any, game_type: str) -> Page:
+    """One game's leaderboard: ratings are kept per game, so players are ranked within a game."""
+    ratings = PlayerRating.objects.filter(game_type=game_type, games__gt=0).select_related("user__profile")
+    ratings = ratings.order_by("-rating", "user_id")
     return Paginator(ratings, LEADERBOARD_PAGE_SIZE).get_page(page_number)
 
 

@@ -32,7 +32,8 @@ def game_archive(*, game: Game) -> ArchivedGame:
         game=game,
         finished_at=game.finished_at or timezone.now(),
         started_at=game.started_at,
-        deck=game.deck,
+        game_type=game.game,
+        options=dict(game.options),
         player_count=len(seats),
         plies=game.ply,
         reason=game.result_reason,
@@ -45,7 +46,8 @@ def game_archive(*, game: Game) -> ArchivedGame:
 
 
 def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -> None:
-    before = _lock_ratings([s.user_id for s in seats])
+    """Ratings move within the game played only: each player's rating in this game (a row per player and game)."""
+    before = _lock_ratings([s.user_id for s in seats], archived.game_type)
     winners = [winner_seat.user_id] if winner_seat else []
     resigned = [s.user_id for s in seats if s.resigned]
     after = rate_game({uid: Skill(r.mu, r.sigma) for uid, r in before.items()}, winners, resigned)
@@ -62,17 +64,21 @@ def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -
     PlayerRating.objects.bulk_update(before.values(), ["mu", "sigma", "rating", "games", "wins", "updated_at"])
 
 
-def _lock_ratings(user_ids: list[int]) -> dict[int, PlayerRating]:
-    """Every player's rating row, created at the start value if new, locked in id order.
+def _lock_ratings(user_ids: list[int], game_type: str) -> dict[int, PlayerRating]:
+    """Every player's rating row in this game, created at the start value if new, locked in id order.
 
     Two games that share a player and end at the same moment would otherwise both read the old
     rating and the second write would erase the first game's change; id order avoids deadlocks.
     """
     PlayerRating.objects.bulk_create(
-        [PlayerRating(user_id=uid, mu=START.mu, sigma=START.sigma, rating=START.rating) for uid in user_ids],
+        [
+            PlayerRating(user_id=uid, game_type=game_type, mu=START.mu, sigma=START.sigma, rating=START.rating)
+            for uid in user_ids
+        ],
         ignore_conflicts=True,
     )
-    rows = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids).order_by("user_id")
+    rows = PlayerRating.objects.select_for_update().filter(user_id__in=user_ids, game_type=game_type)
+    rows = rows.order_by("user_id")
     return {row.user_id: row for row in rows}
 
 
@@ -91,6 +97,7 @@ def _result_row(archived: ArchivedGame, seat: Seat, outcome: str, old: PlayerRat
         outcome=outcome,
         resigned=seat.resigned,
         finished_at=archived.finished_at,
+        game_type=archived.game_type,
         player_count=archived.player_count,
         is_private=archived.is_private,
         mu_before=old.mu,

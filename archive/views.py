@@ -20,7 +20,7 @@ from archive.charts import rating_history_svg
 from archive.forms import ArchiveSearchForm
 from archive.records import game_log_text, result_words, verify_game
 from archive.replay import closing_words, frame, move_list
-from games.board_svg import render_board_svg, render_hand_svg
+from engine import registry
 from games.models import Game, Seat
 from games.selectors import game_visible_to
 from notifications.middleware import signed_in_by_play_link
@@ -82,9 +82,8 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
         "frame": shown,
         "viewer": viewer,
         "players": [(s.colour, display_name_of(s.user), s.user.get_username()) for s in seats],
-        "board_svg": render_board_svg(shown.view),
-        "hands": _hands(shown, viewer, game.deck),
-        "seat_rows": [(c, shown.view["hand_sizes"][c], shown.view["stashes"][c]) for c in shown.view["players"]],
+        "game_name": game.rules.info.name,
+        "board_svg": game.rules.board_svg(shown.view),
         "result": result_words(game),
         "autoplay": request.GET.get("auto") == "1" and ply < shown.last_ply,
         "autoplay_seconds": AUTOPLAY_SECONDS,
@@ -96,24 +95,13 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
     return render(request, "archive/replay.html", context)
 
 
-def _hands(shown, viewer: str | None, deck: str) -> list[tuple[str, list[str], str]]:
-    """(colour, cards, svg) for every hand the viewer may see at this ply: all once over, else only their own."""
-    if shown.full:
-        hands = shown.view["hands"].items()
-    elif viewer is not None:
-        hands = [(viewer, shown.view.get("hand", []))]
-    else:
-        hands = []
-    return [(colour, cards, render_hand_svg(cards, deck_type=deck) if cards else "") for colour, cards in hands]
-
-
 @require_GET
 def game_log(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _started_game(request, game_id)
     response = HttpResponse(
         game_log_text(game, _viewer_colour(game, request)), content_type="text/plain; charset=utf-8"
     )
-    response["Content-Disposition"] = f'inline; filename="zarkcity-{game.pk}.txt"'
+    response["Content-Disposition"] = f'inline; filename="{game.game}-{game.pk}.txt"'
     return response
 
 
@@ -145,7 +133,11 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
         "player": user,
         "name": name,
         "profile": profile,
-        "chart": rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {name}"),
+        "charts": [
+            (standing, rating_history_svg(history, title=f"{standing.name} rating history of {name}"))
+            for standing in profile.per_game
+            if (history := selectors.rating_history(user=user, game_type=standing.game_type))
+        ],
         "own": request.user.is_authenticated and request.user.pk == user.pk,
     }
     # The private feed addresses work without a login, so a session from a play link (whoever holds the
@@ -156,17 +148,27 @@ def player_profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(request, "archive/profile.html", context)
 
 
+def _game_asked(request: HttpRequest) -> str:
+    """The game a page is about (?game=<registry id>); the first registered game when none or an unknown one."""
+    asked = request.GET.get("game", "")
+    return asked if asked in registry.ids() else registry.ids()[0]
+
+
 @require_GET
 def rating_chart(request: HttpRequest, username: str) -> HttpResponse:
     user = _player(username)
-    svg = rating_history_svg(selectors.rating_history(user=user), title=f"Rating history of {chosen_name_of(user)}")
+    game_type = _game_asked(request)
+    title = f"{registry.get(game_type).info.name} rating history of {chosen_name_of(user)}"
+    svg = rating_history_svg(selectors.rating_history(user=user, game_type=game_type), title=title)
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 
 @require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    page = selectors.leaderboard_page(request.GET.get("page"))
-    return render(request, "archive/leaderboard.html", {"page": page})
+    game_type = _game_asked(request)
+    page = selectors.leaderboard_page(request.GET.get("page"), game_type)
+    context = {"page": page, "games": registry.infos(), "chosen": registry.get(game_type).info}
+    return render(request, "archive/leaderboard.html", context)
 
 
 @login_required

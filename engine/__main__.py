@@ -1,10 +1,10 @@
-"""`python -m engine ...`: the Zark City engine's command line (engine/zarkcity/cli.py)."""
+"""`python -m engine ...`: the engines' command line (engine/cli.py), every game through the registry."""
 
 from __future__ import annotations
 
 import sys
 
-from .zarkcity.cli import main
+from .cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -120,6 +120,9 @@ class Table:
     seats: tuple[SeatSummary, ...]
     private_note: str = ""  # something only the viewer may read, e.g. "You chose 9S."
     hand: tuple[str, ...] = ()  # the viewer's own cards (empty for spectators and games without hands)
+    # Public lines about the position beside the seats, e.g. "Deck: 30 cards.", "Discard pile: 7♥ 2♣";
+    # once the game is over, what it revealed (every hand).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

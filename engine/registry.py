@@ -9,6 +9,7 @@ from .interface import Game, GameInfo
 # id -> the module holding that game's `GAME` (an object implementing engine.interface.Game).
 _MODULES = {
     "zarkcity": "engine.zarkcity.game",
+    "decktown": "engine.decktown.game",
 }
 DEFAULT = "zarkcity"  # a file or stored game that names no game is Zark City (games.md)
 _loaded: dict[str, Game] = {}

@@ -60,13 +60,15 @@ def invitation_message(invitation: Invitation, *, headers: dict[str, str] | None
     context = {
         "inviter": display_name_of(invitation.invited_by),
         "game": game,
+        "game_name": game.rules.info.name,
+        "options_text": game.options_text,
         "seats_taken": game.seats.count(),
         "url": invitation_url(invitation.pk),
         "has_account": invitation.user_id is not None,
         "max_age_days": INVITATION_LINK_MAX_AGE.days,
         "site_url": settings.SITE_URL,
     }
-    subject = f"{context['inviter']} invites you to a game of Zark City"
+    subject = f"{context['inviter']} invites you to a game of {context['game_name']}"
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string("emails/invitation.txt", context),

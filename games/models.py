@@ -42,7 +42,7 @@ class Game(models.Model):
     to_move = models.CharField(max_length=40, blank=True)  # colours who may move now, comma-separated (all 5 fit)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    winner = models.CharField(max_length=10, blank=True)
+    winner = models.CharField(max_length=40, blank=True)  # the winners' colours, comma-separated (usually one)
     result_reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -64,6 +64,11 @@ class Game(models.Model):
     def rules(self) -> GameRules:
         """This game's rules through the one game interface (engine/interface.py)."""
         return registry.get(self.game)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The colours that won (the game's Result.winners): none for a draw or a game everyone lost."""
+        return tuple(colour for colour in self.winner.split(",") if colour)
 
     @property
     def options_text(self) -> str:

@@ -16,11 +16,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine import registry
 from games import selectors, services
 from games.emails import invitation_id_from_token, invitation_token
 from games.forms_lobby import GameCreateForm, InviteForm
 from games.models import Game, Invitation
 from games.selectors import game_page_url
+from zarkcity_site.ratelimit import limit
 
 HOME_OPEN_GAMES = 8
 
@@ -32,21 +34,30 @@ def _error_text(error: ValidationError) -> str:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     games = selectors.open_games_list(limit=HOME_OPEN_GAMES, user=request.user)
-    return render(request, "games/lobby/home.html", {"open_games": games})
+    return render(request, "games/lobby/home.html", {"open_games": games, "games": registry.infos()})
+
+
+def _game_filter(request: HttpRequest) -> dict[str, object]:
+    """The lists' ?game= filter: the chosen registry id ("" for every game) and the games to choose from."""
+    choices = selectors.game_filter_choices()
+    chosen = request.GET.get("game", "")
+    return {"game_filter": chosen if chosen in dict(choices) else "", "game_choices": choices}
 
 
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    board = selectors.dashboard_for(user=request.user)
+    shown = _game_filter(request)
+    board = selectors.dashboard_for(user=request.user, game=str(shown["game_filter"]))
     invitations = [(invitation, invitation_token(invitation.pk)) for invitation in board.invitations]
-    return render(request, "games/lobby/dashboard.html", {"board": board, "invitations": invitations})
+    return render(request, "games/lobby/dashboard.html", {"board": board, "invitations": invitations} | shown)
 
 
 @require_GET
 def open_games(request: HttpRequest) -> HttpResponse:
-    games = selectors.open_games_list(user=request.user)
-    return render(request, "games/lobby/open_games.html", {"open_games": games})
+    shown = _game_filter(request)
+    games = selectors.open_games_list(user=request.user, game=str(shown["game_filter"]))
+    return render(request, "games/lobby/open_games.html", {"open_games": games} | shown)
 
 
 @login_required
@@ -55,7 +66,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_create(creator=request.user, **form.cleaned_data)
+            game = services.game_create(creator=request.user, **form.game_arguments())
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -109,6 +120,7 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@limit("invite")  # zarkcity_site/ratelimit.py: any seated player can email any address
 @require_POST
 def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)

@@ -7,6 +7,7 @@ the reason and what was typed; every other POST redirects back to the page (post
 from __future__ import annotations
 
 from functools import wraps
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -14,15 +15,16 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games import clock as game_clock
 from games import selectors, services
-from games.board_svg import render_board_svg, render_hand_svg
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move
 from games.services import NotAPlayer, PlayError, StaleMove
-from notifications import selectors as notification_selectors
+from zarkcity_site.ratelimit import limit
 
 
 def _visible_game(request: HttpRequest, game_id: int) -> Game:
@@ -50,9 +52,6 @@ def player_post(view):
     return require_POST(wrapper)
 
 
-# Moves offered as one-click buttons; attacks and flights spend cards, so they go through the list.
-QUICK_KINDS = ("choose", "place", "draw", "grow", "spawn", "build", "hatch", "move")
-
 # ----------------------------------------------------------------------------- reading
 
 
@@ -71,50 +70,52 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
     else:  # a refused move: keep what was typed, answer the position as it is now
         move_form.data = move_form.data.copy()
         move_form.data["seen_ply"] = game.ply
+    rules = game.rules
     page = {
         "g": context,
         "game": game,
+        "rules": rules,
         # The frontier slots only while the game goes on: a finished city needs no empty cells.
-        "board_svg": render_board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
-        "hand_svg": render_hand_svg(context.hand, deck_type=game.deck) if context.hand else "",
+        "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
+        "hand_svg": rules.hand_svg(context.view) if context.hand else "",
         "play_data": _play_data(game, context),
         "move_form": move_form,
         "chat_form": ChatForm(),
         "move_error": error,
         "record_url": reverse("game_record", args=[game.pk]),
-        "quick_kinds": QUICK_KINDS,
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
-        "table": notification_selectors.table_clocks(game),
+        "table": game_clock.table_clocks(game),
     }
     return render(request, "games/game.html", page, status=status)
 
 
-def _play_data(game: Game, context: selectors.GameContext) -> dict:
+# What the board script may read of the game's BoardScript.data (docs/board.md): public, or the viewer's own.
+SCRIPT_KEYS = ("phase", "discard", "starter", "labels", "pips")
+
+
+def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
     """What the board script needs, embedded as JSON: this viewer's own legal moves and nothing else.
 
-    The moves come from the engine's list for the viewer, so they name only the viewer's own hand
-    and public facts (cells, colours, sizes); the script derives every highlight from them.
+    The moves come from the game's list for the viewer, so they name only the viewer's own hand
+    and public facts (cells, colours, sizes); the script derives every highlight from them. The
+    game's own script (BoardScript.module) builds moves from clicks; its data says how cards read.
     """
-    return {
+    script = context.script
+    data = {key: script.data.get(key) for key in SCRIPT_KEYS}
+    return data | {
+        "module": static(script.module),
         "ply": game.ply,
         "viewer": context.viewer,
-        "phase": context.view["phase"],
+        "phase": data["phase"] or context.view["phase"],
+        "discard": context.discard_count,
+        "labels": data["labels"] or {},
+        "pips": data["pips"] or {},
         "active": game.status == Game.Status.ACTIVE,
         "moves": [move for group in context.legal for move in group.moves],
-        "discard": context.discard_count,
-        "starter": _own_starter(context),
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
         "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),
     }
-
-
-def _own_starter(context: selectors.GameContext) -> str | None:
-    """The viewer's own starter card, which the place step puts down (public once revealed)."""
-    for colour, card in context.view["starters"].get("revealed", []):
-        if colour == context.viewer:
-            return card
-    return None
 
 
 @require_GET
@@ -144,7 +145,7 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _started(_visible_game(request, game_id))
-    board = render_board_svg(selectors.game_for_viewer(game, None).view)
+    board = game.rules.board_svg(selectors.game_for_viewer(game, None).view)
     return HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
 
 
@@ -154,7 +155,7 @@ def game_record_json(request: HttpRequest, game_id: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     record = selectors.game_record(game, seat.colour if seat else None)
     response = JsonResponse(record, json_dumps_params={"indent": 2, "ensure_ascii": False})
-    response["Content-Disposition"] = f'inline; filename="zarkcity-{game.pk}.json"'
+    response["Content-Disposition"] = f'inline; filename="{game.game}-{game.pk}.json"'
     return response
 
 
@@ -167,6 +168,7 @@ def _started(game: Game) -> Game:
 # ----------------------------------------------------------------------------- playing
 
 
+@limit("move")  # zarkcity_site/ratelimit.py: per player, in the shared cache
 @player_post
 def game_move(request: HttpRequest, game: Game) -> HttpResponse:
     form = MoveForm(request.POST)
@@ -234,6 +236,7 @@ def game_draw(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(_page_url(game))
 
 
+@limit("chat")  # zarkcity_site/ratelimit.py: per player, in the shared cache
 @player_post
 def game_chat(request: HttpRequest, game: Game) -> HttpResponse:
     form = ChatForm(request.POST)

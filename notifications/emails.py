@@ -1,6 +1,7 @@
 """Turn one outbox row into an email: subject, text and HTML parts, the board as an inline PNG, headers.
 
-Everything about a game comes from the engine's view for the recipient and the per-viewer move
+Everything about a game comes through its rules (game.rules, engine/interface.py): its name, its view
+for the recipient, its board picture and text board, its card labels, and the per-viewer move
 descriptions stored with each move, so an email can show nothing the recipient's own board page
 would not (rules.md 11). Built when the worker sends, not when the row is written: the email shows
 the position as it is then.
@@ -22,22 +23,20 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
-from engine.zarkcity.position import from_position
-from engine.zarkcity.views import view as engine_view
+from engine.interface import Table, View
+from games import clock
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url
 
 from . import selectors, tokens
 from .models import Notification
-from .textboard import board_text
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
 BOARD_CID = "board"
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
 BOARD_PNG_WIDTH = 560
-STEP = {"choose": "choose your starter card", "place": "place your starter", "discard": "discard down to 6 cards"}
 
 
 @dataclass
@@ -134,34 +133,43 @@ def _content(notification: Notification) -> Email:
 
 
 def table(game: Game, seat: Seat) -> dict[str, Any]:
-    """What every game email shows: the recipient's view, their hand, the board, the deadline, the link."""
-    state = from_position(game.snapshot)
-    shown = engine_view(state, seat.colour)
+    """What every game email shows: the recipient's view, their hand, the board, the deadline, the link.
+
+    All of it through the game's rules (engine/interface.py): its name, its view for this seat, its
+    table summary, its card labels and its text board."""
+    rules = game.rules
+    shown = rules.view(rules.from_position(game.snapshot), seat.colour)
+    summary = rules.table(shown)
     preference = selectors.preference_for(seat.user)
     moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned
-    clock = next((c for c in selectors.mover_clocks(game) if c.colour == seat.colour), None) if moving else None
-    away = selectors.table_away(game)
+    clocks = clock.table_clocks(game)
+    mine = next((c for c in clocks.clocks if c.colour == seat.colour), None) if moving else None
     return {
         "game": game,
+        "game_name": rules.info.name,
+        "options_text": game.options_text,
+        "title": f"{rules.info.name} #{game.pk}",
         "number": game.pk,
         "colour": seat.colour,
         "view": shown,
-        "hand": shown.get("hand", []),
-        "board_text": board_text(shown),
-        "players": _players(game, shown, away),
-        "deadline": clock.deadline.astimezone(selectors.zone_of(preference)) if clock else None,
+        "status": summary.status,
+        "hand": [rules.card(code) for code in summary.hand],
+        "board_text": rules.board_text(shown),
+        "board_alt": f"The {rules.info.name} board after move {game.ply}",
+        "players": _players(game, summary, clocks.away),
+        "deadline": mine.deadline.astimezone(selectors.zone_of(preference)) if mine else None,
         "play_url": play_url(seat.user, game),
         "game_url": settings.SITE_URL + game_page_url(game),
     }
 
 
-def _players(game: Game, shown: dict[str, Any], away: dict[str, Any]) -> list[dict[str, Any]]:
-    sizes = shown.get("hand_sizes", {})
+def _players(game: Game, summary: Table, away: dict[str, Any]) -> list[dict[str, Any]]:
+    facts = {s.colour: ", ".join(s.facts) for s in summary.seats}
     return [
         {
             "colour": s.colour,
             "name": display_name_of(s.user),
-            "cards": sizes.get(s.colour, 0),
+            "facts": facts.get(s.colour, ""),
             "resigned": s.resigned,
             "away_until": away.get(s.colour),
         }
@@ -169,14 +177,24 @@ def _players(game: Game, shown: dict[str, Any], away: dict[str, Any]) -> list[di
     ]
 
 
-def board_png(shown: dict[str, Any]) -> bytes | None:
-    """The board page's SVG, as a PNG (mail programs do not show SVG). None if it cannot be drawn."""
+def step(game: Game, seat: Seat, otherwise: str = "your turn") -> str:
+    """What the player is asked to do, in the game's words: the label of the one kind of move they may
+    make ("place your starter"), or `otherwise` when they have a choice of moves."""
+    rules = game.rules
+    if game.status != Game.Status.ACTIVE or seat.colour not in game.to_move.split(","):
+        return otherwise
+    state = rules.from_position(game.snapshot)
+    verbs = {str(m).split()[0] for m in rules.legal_moves(state, seat.colour) if not rules.is_resign(m)}
+    kind = next((k for k in rules.move_kinds() if {k.verb} == verbs), None)
+    return kind.label[0].lower() + kind.label[1:] if kind else otherwise
+
+
+def board_png(game: Game, shown: View) -> bytes | None:
+    """The game's board picture (SVG), as a PNG (mail programs do not show SVG). None if it cannot be drawn."""
     try:
         import cairosvg
 
-        from games.board_svg import render_board_svg
-
-        return cairosvg.svg2png(bytestring=render_board_svg(shown).encode(), output_width=BOARD_PNG_WIDTH)
+        return cairosvg.svg2png(bytestring=game.rules.board_svg(shown).encode(), output_width=BOARD_PNG_WIDTH)
     except Exception:  # a missing libcairo must not stop the email: the text board is in both parts
         log.exception("could not draw the board as PNG; sending the email without it")
         return None
@@ -185,10 +203,10 @@ def board_png(shown: dict[str, Any]) -> bytes | None:
 def _your_turn(game: Game, seat: Seat) -> Email:
     context = table(game, seat)
     since = selectors.moves_since_last_turn(game, seat)
-    step = STEP.get(game.phase, "your turn")
-    context |= {"moves": since, "step": step, "board_cid": BOARD_CID}
-    subject = f"Zark City #{game.pk}: {_headline(since, seat.colour)}, {'your turn' if step == 'your turn' else step}"
-    return Email(subject, "your_turn", context, board_png(context["view"]))
+    asked = step(game, seat)
+    context |= {"moves": since, "step": asked, "board_cid": BOARD_CID}
+    subject = f"{context['title']}: {_headline(since, seat.colour)}, {asked}"
+    return Email(subject, "your_turn", context, board_png(game, context["view"]))
 
 
 def _headline(since: list[selectors.MoveLine], colour: str) -> str:
@@ -204,37 +222,37 @@ def _headline(since: list[selectors.MoveLine], colour: str) -> str:
 def _reminder(notification: Notification, game: Game, seat: Seat) -> Email:
     context = table(game, seat)
     share = "half" if notification.kind == Kind.REMINDER_50 else "80%"
-    context |= {"share": share, "step": STEP.get(game.phase, "make your move")}
+    context |= {"share": share, "step": step(game, seat, "make your move")}
     when = context["deadline"].strftime("%a %d %b %H:%M %Z") if context["deadline"] else "soon"
-    return Email(f"Zark City #{game.pk}: {share} of your time used, move by {when}", "reminder", context)
+    return Email(f"{context['title']}: {share} of your time used, move by {when}", "reminder", context)
 
 
 def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
     context = table(game, seat)
-    kind, actor = notification.kind, notification.actor
+    kind, actor, title = notification.kind, notification.actor, context["title"]
     context["actor"] = next((p for p in context["players"] if p["colour"] == actor), None)
     png = None
     if kind == Kind.GAME_STARTED:
-        subject = f"Zark City #{game.pk} has started: choose your starter card"
-        png = None  # nothing on the board yet
+        context |= {"step": step(game, seat, "make your first move"), "rules_summary": game.rules.rules_summary()}
+        subject = f"{title} has started: {context['step']}"
     elif kind == Kind.GAME_OVER:
         context["result"] = _result_text(game, seat)
-        subject = f"Zark City #{game.pk} is over: {context['result']}"
-        png = board_png(context["view"])
+        subject = f"{title} is over: {context['result']}"
+        png = board_png(game, context["view"])
     elif kind == Kind.DRAW_PROPOSED:
         proposal = DrawProposal.objects.filter(game=game).order_by("-created_at").first()
         context["proposal"] = proposal
-        subject = f"Zark City #{game.pk}: {actor} proposes a draw"
+        subject = f"{title}: {actor} proposes a draw"
     elif kind == Kind.DRAW_DECLINED:
         proposal = game.draw_proposals.select_related("proposed_by").filter(status=DrawProposal.Status.DECLINED)
         proposal = proposal.order_by("-created_at", "-pk").first()
         context["proposer"] = proposal.proposed_by.colour if proposal else ""
         offer = "your draw offer" if context["proposer"] == seat.colour else "the draw"
-        subject = f"Zark City #{game.pk}: {actor} declined {offer}, play goes on"
+        subject = f"{title}: {actor} declined {offer}, play goes on"
     elif kind == Kind.TIMED_OUT:
-        subject = f"Zark City #{game.pk}: {actor} ran out of time and leaves the game"
+        subject = f"{title}: {actor} ran out of time and leaves the game"
     else:
-        subject = f"Zark City #{game.pk}: {actor} resigned"
+        subject = f"{title}: {actor} resigned"
     context["board_cid"] = BOARD_CID if png else None
     return Email(subject, "event", context, png)
 
@@ -247,7 +265,7 @@ def _result_text(game: Game, seat: Seat) -> str:
         Game.Reason.POWER_BLOCK: "with a power block",
         Game.Reason.RESIGNATION: "as every other player resigned",
         Game.Reason.TIMEOUT: "as the last opponent ran out of time",
-    }.get(game.result_reason, "")
+    }.get(game.result_reason, f"by {game.result_reason}" if game.result_reason else "")
     return f"{who} {how}".strip()
 
 
@@ -275,8 +293,9 @@ def _digest(notification: Notification) -> Email:
     for game, seat in selectors.waiting_games(user):
         context = table(game, seat)
         since = selectors.moves_since_last_turn(game, seat)
-        context |= {"last": since[-1] if since else None, "step": STEP.get(game.phase, "your turn")}
+        context |= {"last": since[-1] if since else None, "step": step(game, seat)}
         entries.append(context)
     count = len(entries)
-    subject = f"Zark City: {count} game{'s are' if count != 1 else ' is'} waiting for your move"
+    names = sorted({entry["game_name"] for entry in entries})
+    subject = f"{' and '.join(names)}: {count} game{'s are' if count != 1 else ' is'} waiting for your move"
     return Email(subject, "digest", {"entries": entries, "day": notification.digest_date})

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from datetime import date, time, timedelta
 from functools import partial
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -18,8 +19,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine.zarkcity import rules
-from engine.zarkcity.state import State
 from games.models import DrawProposal, Game, Invitation, Move, Seat
 
 from .models import Away, Notification, PlayLinkUse, Preference
@@ -27,6 +26,10 @@ from .selectors import preference_for, zone_of
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
+
+# The step where every player moves at once, in secret (the starter choice, rules.md): its end starts a
+# new step for everyone, and while it lasts nobody new is asked to move.
+SIMULTANEOUS = "choose"
 
 # Kinds a player in "daily digest" mode still gets at once: they are rare and they matter now.
 EVENT_KINDS = {
@@ -45,19 +48,21 @@ EVENT_KINDS = {
 # ----------------------------------------------------------------------------- the outbox
 
 
-def notify_after_move(*, game: Game, move: Move, before: State | None = None, after: State | None = None) -> list[int]:
+def notify_after_move(*, game: Game, move: Move, before: Any = None, after: Any = None) -> list[int]:
     """A move was recorded (game already saved): "your turn" to whoever must move now and did not before.
 
     Not for the discard step inside one's own turn, nor while the others are still choosing starters.
-    The end of the game goes to everyone instead.
+    The end of the game goes to everyone instead. `before` and `after` are the game's own states,
+    read only through its rules (game.rules).
     """
     if game.status == Game.Status.FINISHED:
         return notify_game_over(game=game)
     now_moving = set(game.to_move.split(",")) - {""}
+    rules = game.rules
     was_moving = set(rules.movers(before)) if before is not None else {move.seat.colour}
-    if before is not None and before.phase == "choose" and game.phase != "choose":
+    if before is not None and rules.phase(before) == SIMULTANEOUS and game.phase != SIMULTANEOUS:
         was_moving = set()  # starters revealed: placing is a new step, even for whoever chose last
-    if game.phase == "choose":
+    if game.phase == SIMULTANEOUS:
         was_moving |= now_moving  # nobody new is asked to move while starters are being chosen
     new = now_moving - was_moving
     return _write_for_seats(game, _seats(game, colours=new), Kind.YOUR_TURN, actor=move.seat.colour)

@@ -2,8 +2,8 @@
 
 - re-queue outbox rows nobody picked up (the broker was down, a worker died mid-claim, quiet hours ended);
 - remind players at 50% and 80% of their time on a move (once each: a unique row per move);
-- resign players whose time ran out, through games.services like any resignation, or end the game
-  with no winner when every remaining player ran out of time at once;
+- time out players whose clock ran out: games.clock.time_out resigns them through games.services like
+  any resignation, or ends the game with no winner when every remaining player ran out at once;
 - write each digest reader's daily digest.
 Deadlines are columns (Game.turn_started_at, time_limit_days, days away), read here: nothing waits
 on the broker for days, where Redis's visibility timeout would redeliver it. One game's or one
@@ -16,14 +16,13 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games import clock
 from games.models import Game
 
 from . import selectors, services
-from .clock import Clock
 from .models import Notification, Preference
 
 log = logging.getLogger(__name__)
@@ -51,7 +50,12 @@ def requeue(now: datetime) -> int:
     stale = now - timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS)
     due = Q(status=Status.PENDING) & (Q(send_after__isnull=True) | Q(send_after__lte=now))
     orphaned = Q(status=Status.SENDING, claimed_at__lt=stale)
-    rows = Notification.objects.filter(due | orphaned).filter(Q(queued_at__isnull=True) | Q(queued_at__lte=waited))
+
+    def not_queued_since(moment: datetime) -> Q:
+        return Q(queued_at__isnull=True) | Q(queued_at__lte=moment)
+
+    # A claim gone stale is a worker that died: hand it out again at once (not REQUEUE_AFTER later).
+    rows = Notification.objects.filter((due & not_queued_since(waited)) | (orphaned & not_queued_since(stale)))
     ids = list(rows.order_by("created_at").values_list("pk", flat=True)[:1000])
     Notification.objects.filter(pk__in=ids).update(queued_at=now)
     return sum(services.enqueue(pk) for pk in ids)
@@ -65,18 +69,18 @@ def enforce_clocks(now: datetime) -> dict[str, int]:
     games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now + LONGEST_LIMIT / 2)
     for game in games.order_by("deadline"):
         try:
-            clocks = selectors.mover_clocks(game, now)
-            if any(clock.expired(now) for clock in clocks):
-                counts["timeouts"] += time_out(game_id=game.pk, now=now)
+            clocks = clock.mover_clocks(game, now)
+            if any(mover.expired(now) for mover in clocks):
+                counts["timeouts"] += clock.time_out(game_id=game.pk, now=now)
             else:
-                counts["reminders"] += sum(remind(game, clock, now) for clock in clocks)
+                counts["reminders"] += sum(remind(game, mover, now) for mover in clocks)
         except Exception:  # this game's turn is lost, not every other game's
             log.exception("sweep: game %s skipped", game.pk)
     return counts
 
 
-def remind(game: Game, clock: Clock, now: datetime) -> int:
-    share = clock.used_fraction(now)
+def remind(game: Game, mover: clock.Clock, now: datetime) -> int:
+    share = mover.used_fraction(now)
     kind = next((kind for threshold, kind in REMINDERS if share >= threshold), None)
     if kind is None:
         return 0
@@ -85,45 +89,15 @@ def remind(game: Game, clock: Clock, now: datetime) -> int:
     sent = set(
         Notification.objects.filter(
             game=game,
-            recipient_id=clock.user_id,
+            recipient_id=mover.user_id,
             kind__in=[k for _, k in REMINDERS],
             created_at__gte=game.turn_started_at,
         ).values_list("kind", flat=True)
     )
     if kind in sent or Kind.REMINDER_80 in sent:
         return 0
-    seat = game.seats.select_related("user").get(colour=clock.colour)
+    seat = game.seats.select_related("user").get(colour=mover.colour)
     return len(services.notify_reminder(game=game, seat=seat, kind=kind))
-
-
-def time_out(*, game_id: int, now: datetime) -> int:
-    """Players whose clock ran out (rules.md 19), re-checked under the game's lock: each resigns, unless
-    every remaining player is among them, when the game ends with no winner (rules.md 10): resigning
-    them one by one would hand the win to whichever was left, though they were just as absent."""
-    from games.services import PlayError, game_abandon, player_resign  # late: games.services calls this app
-
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        # A move may have landed since the clocks were read: only movers whose time is still up count.
-        late = [clock.colour for clock in selectors.mover_clocks(game, now) if clock.expired(now)]
-        if game.status != Game.Status.ACTIVE or not late:
-            return 0
-        remaining = set(game.seats.filter(resigned=False).values_list("colour", flat=True))
-        if set(late) == remaining:
-            game_abandon(game=game, reason="timeout")
-            log.info("game %s: every remaining player (%s) ran out of time; no winner", game_id, ", ".join(late))
-            return len(late)
-        resigned = 0
-        for colour in late:
-            seat = game.seats.select_related("user").get(colour=colour)
-            try:
-                player_resign(game=game, user=seat.user, reason="timeout")
-            except PlayError as error:  # e.g. the game ended with the previous one
-                log.warning("timeout of %s in game %s refused: %s", colour, game_id, error)
-                continue
-            resigned += 1
-            log.info("game %s: %s ran out of time and was resigned", game_id, colour)
-    return resigned
 
 
 # ----------------------------------------------------------------------------- digests

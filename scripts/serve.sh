@@ -25,9 +25,12 @@ echo "==> demo players and game"
 if [ "${NO_WORKER:-0}" != 1 ]; then
   # The real Celery worker with beat inside it (emails, reminders, timeouts, digests), over the
   # server-less filesystem broker in var/broker (Redis when REDIS_URL is set). NO_WORKER=1 skips it.
+  # Restarted whenever it exits, with a line on this terminal (scripts/supervise.sh).
   echo "==> Celery worker + beat in the background (log: var/celery.log; sent mail: /dev/mail/)"
-  .venv/bin/celery -A zarkcity_site worker --beat --pool solo --concurrency 1 --loglevel INFO \
-    --without-mingle --without-gossip >var/celery.log 2>&1 &
+  : >var/celery.log
+  bash scripts/supervise.sh "the Celery worker + beat" var/celery.log \
+    .venv/bin/celery -A zarkcity_site worker --beat --pool solo --concurrency 1 --loglevel INFO \
+    --without-mingle --without-gossip &
   worker_pid=$!
   trap 'kill "$worker_pid" 2>/dev/null || true' EXIT
 fi

@@ -17,8 +17,10 @@ from django.contrib.auth import get_user_model
 
 @pytest.fixture(autouse=True)
 def _no_account_rate_limits(settings):
-    """allauth counts failed logins and emails per address; tests send many on purpose."""
+    """allauth counts failed logins and emails per address; tests send many on purpose. So do ours
+    (zarkcity_site/ratelimit.py); tests/ops/test_rate_limits.py turns them on."""
     settings.ACCOUNT_RATE_LIMITS = False
+    settings.RATE_LIMITS = {}
 
 
 @pytest.fixture(autouse=True)

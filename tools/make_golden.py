@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Regenerate tests/engine/golden/: full Zark City games played by a seeded, deterministic policy.
+"""Regenerate tests/engine/golden/: full Zark City and Deck Town games played by a seeded, deterministic policy.
 
     .venv/bin/python tools/make_golden.py           # rewrite the golden files
     .venv/bin/python tools/make_golden.py --check   # exit 1 if any file would change
 
-Each game is stored three ways: NAME.game.json (the zarkcity-game/1 record), NAME.position.json
+Each game is stored three ways: NAME.game.json (the zarkcity-game/1 or decktown-game/1 record), NAME.position.json
 (the final position) and NAME.playthrough.txt (one line per ply, then the final board), like
 OpenSpiel's playthroughs. tests/engine/test_golden.py replays every record and diffs both files.
 The policy lives here, not in engine/: it uses a seeded random.Random, which the engine may not.
@@ -22,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine.decktown.cards import SUITS  # noqa: E402
+from engine.decktown.ruleset import DECK_TOWN  # noqa: E402
 from engine.shuffle import commitment  # noqa: E402
 from engine.zarkcity import (  # noqa: E402
     Convert,
@@ -41,16 +43,17 @@ from engine.zarkcity import (  # noqa: E402
     parse,
     replay,
 )
-from engine.zarkcity.board import TROMINOES, is_power_block  # noqa: E402
-from engine.zarkcity.cards import CARDS  # noqa: E402
+from engine.zarkcity.board import TROMINOES, controlled_by, is_power_block, sides  # noqa: E402
 from engine.zarkcity.position import pretty  # noqa: E402
 from engine.zarkcity.record import result_of  # noqa: E402
+from engine.zarkcity.ruleset import ZARK_CITY, Ruleset  # noqa: E402
 from engine.zarkcity.views import board_text  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "engine" / "golden"
 MAX_PLIES = 600
 SEED_TRIES = 200
 FEATURES = ("attack with change", "fly", "reshuffle", "discard", "re-deal")
+RULESETS = {rules.game: rules for rules in (ZARK_CITY, DECK_TOWN)}
 
 
 @dataclass(frozen=True)
@@ -59,12 +62,19 @@ class Golden:
     players: tuple[str, ...]
     deck_type: str
     wants: tuple[str, ...] = ()  # features (FEATURES) the chosen game must show
+    game: str = "zarkcity"
+
+    @property
+    def rules(self) -> Ruleset:
+        return RULESETS[self.game]
 
 
 GAMES = (
     Golden("two-standard", ("red", "blue"), "standard", ("attack with change", "discard")),
     Golden("three-arcade", ("red", "green", "black"), "arcade", ("attack with change", "fly")),
     Golden("five-standard", ("red", "yellow", "green", "blue", "black"), "standard", FEATURES),
+    Golden("two-decktown", ("red", "blue"), "myrmex", ("attack with change", "discard"), "decktown"),
+    Golden("four-decktown", ("red", "yellow", "green", "blue"), "myrmex", ("fly", "discard"), "decktown"),
 )
 
 
@@ -83,6 +93,8 @@ def card_value(square: Any, colour: str) -> float:
 
 def potential(state: State, colour: str) -> float:
     """The best Power Block on the board for `colour`, 0..1 (1 = a win), plus a little per card occupied."""
+    if state.ruleset is DECK_TOWN:
+        return poker_potential(state, colour) + 0.02 * len(state.occupied(colour))
     board, best = state.board, 0.0
     for x, y in board:
         for shape in TROMINOES:
@@ -92,13 +104,51 @@ def potential(state: State, colour: str) -> float:
     return best + 0.02 * len(state.occupied(colour))
 
 
+def poker_potential(state: State, colour: str) -> float:
+    """Deck Town: how near `colour`'s connected controlled cards are to a poker block, 0..1."""
+    cards, board = DECK_TOWN.cards, state.board
+    mine = {cell for cell, square in board.items() if controlled_by(square, colour)}
+    best = 0.0
+    for region in _regions(mine):
+        infos = [cards[board[cell].card] for cell in region]
+        for suit in SUITS:
+            ranks = sorted({c.number for c in infos if suit in c.suits})
+            best = max(best, min(_longest_run(ranks), 4) / 4)
+        for rank in range(2, 10):
+            best = max(best, len({c.code for c in infos if c.number == rank}) / 3)
+    return best**2
+
+
+def _regions(cells: set[tuple[int, int]]) -> list[set[tuple[int, int]]]:
+    left, found = set(cells), []
+    while left:
+        region, todo = set(), [left.pop()]
+        while todo:
+            cell = todo.pop()
+            region.add(cell)
+            for n in sides(cell):
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        found.append(region)
+    return found
+
+
+def _longest_run(ranks: list[int]) -> int:
+    best = run = 0
+    for i, rank in enumerate(ranks):
+        run = run + 1 if i and rank == ranks[i - 1] + 1 else 1
+        best = max(best, run)
+    return best
+
+
 def score(after: State, colour: str) -> float:
     if after.phase == "over":
         return 1000.0 if after.winner == colour else -1000.0
     rivals = [p for p in after.active_players() if p != colour]
     threat = max((potential(after, p) for p in rivals), default=0.0)
     hand = after.hands[colour]
-    pips = sum(CARDS[c].pips for c in hand)
+    pips = sum(after.ruleset.cards[c].pips for c in hand)
     return potential(after, colour) - threat + 0.03 * min(len(hand), 6) + 0.01 * min(pips, 6)
 
 
@@ -123,7 +173,8 @@ def keep_value(state: State, colour: str, move: Discard) -> float:
     hand = list(state.hands[colour])
     for card in move.cards:
         hand.remove(card)
-    return sum(CARDS[c].pips * 0.3 + (0.2 if CARDS[c].is_number else 0.0) for c in hand)
+    cards = state.ruleset.cards
+    return sum(cards[c].pips * 0.3 + (0.2 if cards[c].is_number else 0.0) for c in hand)
 
 
 def policy(state: State, colour: str, rng: random.Random) -> Move:
@@ -139,7 +190,7 @@ def policy(state: State, colour: str, rng: random.Random) -> Move:
 def play(spec: Golden, seed: str) -> tuple[State, list[tuple[str, str]]]:
     """Play one game to its end (or MAX_PLIES); the rng is seeded by the game seed, so it is reproducible."""
     rng = random.Random(seed)
-    state = new_game(spec.players, seed, spec.deck_type)
+    state = new_game(spec.players, seed, spec.deck_type, spec.rules)
     moves: list[tuple[str, str]] = []
     while state.phase != "over" and len(moves) < MAX_PLIES:
         colour = rng.choice(movers(state))
@@ -153,10 +204,10 @@ def play(spec: Golden, seed: str) -> tuple[State, list[tuple[str, str]]]:
 
 
 def features(spec: Golden, seed: str, moves: list[tuple[str, str]]) -> set[str]:
-    state = new_game(spec.players, seed, spec.deck_type)
+    state = new_game(spec.players, seed, spec.deck_type, spec.rules)
     found = {"re-deal"} if state.revealed else set()
     for by, text in moves:
-        move = parse(text)
+        move = parse(text, spec.rules.parse_card, spec.rules.sort)
         after = apply(state, move, by)
         found |= _features_of(move, by, state, after)
         state = after
@@ -167,7 +218,7 @@ def _features_of(move: Move, by: str, before: State, after: State) -> set[str]:
     found = set()
     if isinstance(move, (Demolish, Convert)):
         need = {"S": 1, "M": 2, "L": 3}[move.size]
-        if sum(CARDS[c].pips for c in move.pay) > need:
+        if sum(before.ruleset.cards[c].pips for c in move.pay) > need:
             found.add("attack with change")
     if isinstance(move, Fly):
         found.add("fly")
@@ -179,13 +230,13 @@ def _features_of(move: Move, by: str, before: State, after: State) -> set[str]:
 
 
 def find_game(spec: Golden) -> tuple[str, State, list[tuple[str, str]]]:
-    """The first seed golden-NAME-0, -1, ... whose game ends by power block and shows every wanted feature."""
+    """The first seed golden-NAME-0, -1, ... whose game ends by a won block and shows every wanted feature."""
     for n in range(SEED_TRIES):
         seed = f"golden-{spec.name}-{n}"
-        if "re-deal" in spec.wants and not new_game(spec.players, seed, spec.deck_type).revealed:
+        if "re-deal" in spec.wants and not new_game(spec.players, seed, spec.deck_type, spec.rules).revealed:
             continue  # cheap to rule out before playing the game
         state, moves = play(spec, seed)
-        if state.reason == "power block" and set(spec.wants) <= features(spec, seed, moves):
+        if state.reason == spec.rules.win_reason and set(spec.wants) <= features(spec, seed, moves):
             return seed, state, moves
     raise SystemExit(f"{spec.name}: no seed in {SEED_TRIES} tries gives {', '.join(spec.wants)}")
 
@@ -196,16 +247,17 @@ def find_game(spec: Golden) -> tuple[str, State, list[tuple[str, str]]]:
 def playthrough(name: str, record: dict[str, Any]) -> str:
     """The playthrough log of a record: header, one line per ply with its spectator description, the end."""
     players, seed = record["players"], record["seed"]
-    state = new_game(players, seed, record["deck_type"])
+    rules = RULESETS[record.get("game", "zarkcity")]
+    state = new_game(players, seed, record["deck_type"], rules)
     lines = [
-        f"# zarkcity playthrough: {name}",
+        f"# {rules.game} playthrough: {name}",
         f"# players: {' '.join(players)}; deck: {record['deck_type']}; seed: {seed}",
         f"# seed commitment: {commitment(seed)}",
         f"# dealt from shuffle {state.shuffles}; deck {len(state.deck)} cards",
     ]
     lines += [f"# re-deal round {r}: {c} shows {' '.join(hand)}" for r, c, hand in state.revealed]
     for index, entry in enumerate(record["moves"]):
-        by, move = entry["by"], parse(entry["move"])
+        by, move = entry["by"], parse(entry["move"], rules.parse_card, rules.sort)
         after = apply(state, move, by)
         lines.append(f"{index} {by}: {move}  # {describe(move, by, state, after, None)}")
         state = after
@@ -215,8 +267,8 @@ def playthrough(name: str, record: dict[str, Any]) -> str:
 
 
 def golden_files(spec: Golden, seed: str, state: State, moves: list[tuple[str, str]]) -> dict[Path, str]:
-    record = make_record(spec.players, spec.deck_type, seed, moves, result_of(state))
-    assert replay(record) == state
+    record = make_record(spec.players, spec.deck_type, seed, moves, result_of(state), spec.rules)
+    assert replay(record, spec.rules) == state
     return {
         GOLDEN / f"{spec.name}.game.json": pretty(record) + "\n",
         GOLDEN / f"{spec.name}.position.json": dumps(state),
@@ -227,9 +279,12 @@ def golden_files(spec: Golden, seed: str, state: State, moves: list[tuple[str, s
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="only report files that would change")
+    parser.add_argument("--only", help="regenerate only the golden games of this id (e.g. decktown)")
     args = parser.parse_args(argv)
     changed: list[Path] = []
     for spec in GAMES:
+        if args.only and spec.game != args.only:
+            continue
         seed, state, moves = find_game(spec)
         print(f"{spec.name}: seed {seed}, {len(moves)} plies, {state.winner} wins ({state.reason})")
         for path, text in golden_files(spec, seed, state, moves).items():

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Re-verify a finished Zark City game from its record, offline, with nothing but Python's standard library.
+"""Re-verify a finished Zark City or Deck Town game from its record, offline, with the standard library only.
 
     python3 tools/verify_game.py GAME.json [--commitment HEX] [--verbose]
 
@@ -12,8 +12,12 @@ nothing from engine/: it is a second, independent implementation of the parts th
 which card. What it does NOT check (board legality such as adjacency and connectivity) is listed
 in docs/archive.md; `python -m engine replay GAME.json` checks everything.
 
+Deck Town records ("game": "decktown", decktown-game/1) are followed the same way with Deck Town's
+cards and rules (rules.md 14): the Myrmex deck, no turn draw, a hand limit of 5, attack pips from
+Crowns, Courts and Pawns, the starter tie-break by suit and poker blocks for the result.
+
 Exit codes: 0 verified; 1 the record fails a check (the message says which move and why);
-2 the file cannot be read as a zarkcity-game/1 record.
+2 the file cannot be read as a zarkcity-game/1 or decktown-game/1 record.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import sys
 from collections import Counter
 
 FORMAT = "zarkcity-game/1"
+FORMATS = {"zarkcity": FORMAT, "decktown": "decktown-game/1"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = {"standard": "SHDC", "arcade": "SHDCT"}
 PIPS = {"J": 1, "A": 1, "JK": 1, "Q": 2, "K": 3}
@@ -42,6 +47,102 @@ SHAPES = (
 
 class Rejected(Exception):
     """The record does not hold up: the message names the move and what is wrong."""
+
+
+# ----------------------------------------------------------------------------- each game's cards
+
+
+class ZarkCityCards:
+    """Playing cards: 7H, 10S, QT, JK."""
+
+    hand_limit, turn_draw, win_reason = 6, 1, "power block"
+
+    def deck(self, deck_type: str) -> list[str]:
+        return deck_cards(deck_type)
+
+    def order(self, card: str) -> int:
+        return card_order(card)
+
+    def number(self, card: str) -> int:
+        return number(card)
+
+    def pips(self, card: str) -> int:
+        return PIPS.get(card if card == "JK" else card[:-1], 0)
+
+    def is_ace(self, card: str) -> bool:
+        return card.startswith("A")
+
+    def starter_key(self, card: str) -> tuple:
+        return (number(card),)  # ties: the first to choose
+
+    def suits(self, card: str) -> str:
+        return "" if card == "JK" else card[-1]
+
+
+# Deck Town's Myrmex deck (rules.md 14.1), written out again here rather than imported from engine/.
+DT_SUITS = "MSWLYK"  # natural order, Moons highest
+DT_NUMBERS = [
+    "2MK",
+    "2SY",
+    "2WL",
+    "3MW",
+    "3SK",
+    "3LY",
+    "4MS",
+    "4WL",
+    "4YK",
+    "5ML",
+    "5SW",
+    "5YK",
+    "6MW",
+    "6SY",
+    "6LK",
+    "7ML",
+    "7SK",
+    "7WY",
+    "8MS",
+    "8WL",
+    "8YK",
+    "9MS",
+    "9WY",
+    "9LK",
+]
+DT_PAWNS, DT_COURTS = ("PMYK", "PMSL", "PWLY"), ("CMWK", "CSLK", "CSWY")
+DT_DISTINCT = [f"A{s}" for s in DT_SUITS] + DT_NUMBERS + list(DT_PAWNS + DT_COURTS) + [f"K{s}" for s in DT_SUITS]
+
+
+class DeckTownCards:
+    """Decktet cards by code: AM (an Ace), 6MW (the Lunatic, twice in the deck), PMYK, CMWK, KM (a Crown)."""
+
+    hand_limit, turn_draw, win_reason = 5, 0, "poker block"
+
+    def deck(self, deck_type: str) -> list[str]:
+        if deck_type != "myrmex":
+            raise ValueError(f"Deck Town is dealt from the myrmex deck, not {deck_type!r}")
+        twice = set(DT_NUMBERS + list(DT_PAWNS + DT_COURTS))
+        return [card for card in DT_DISTINCT for _ in range(2 if card in twice else 1)]
+
+    def order(self, card: str) -> int:
+        return DT_DISTINCT.index(card)
+
+    def number(self, card: str) -> int:
+        return int(card[0]) if card[0].isdigit() else 0
+
+    def pips(self, card: str) -> int:
+        return {"K": 3, "C": 2, "P": 1}.get(card[0], 0) if not card[0].isdigit() else 0
+
+    def is_ace(self, card: str) -> bool:
+        return card.startswith("A")
+
+    def suits(self, card: str) -> str:
+        return card[1:]
+
+    def starter_key(self, card: str) -> tuple:
+        """Rank, then the suits best first (Moons highest); the very same card: the first to choose."""
+        return (self.number(card), *sorted((-DT_SUITS.index(s) for s in self.suits(card)), reverse=True))
+
+
+CARD_SETS = {"zarkcity": ZarkCityCards(), "decktown": DeckTownCards()}
 
 
 # ----------------------------------------------------------------------------- cards and the shuffle
@@ -94,8 +195,11 @@ def _words(seed: str, shuffle_number: int):
 class Game:
     """Who holds which card, the board's cards and pieces (for the win check), and whose move it is."""
 
-    def __init__(self, players: list[str], seed: str, deck_type: str, log) -> None:
+    def __init__(self, players: list[str], seed: str, deck_type: str, log, game: str = "zarkcity") -> None:
         self.players, self.seed, self.log = players, seed, log
+        self.game, self.cards = game, CARD_SETS[game]
+        self.hand_limit = self.cards.hand_limit
+        self.tied: list[str] = []
         self.board: dict[tuple[int, int], list] = {}  # cell -> [card, Counter((colour, size))]
         self.starters: list[tuple[str, str]] = []
         self.resigned: list[str] = []
@@ -113,7 +217,7 @@ class Game:
             self.shuffles += 1
 
     def _try_deal(self, deck_type: str) -> bool:
-        self.deck = shuffled(deck_cards(deck_type), self.seed, self.shuffles)
+        self.deck = shuffled(self.cards.deck(deck_type), self.seed, self.shuffles)
         self.discard: list[str] = []
         self.hands = {p: [] for p in self.players}
         for _ in range(3):
@@ -122,7 +226,7 @@ class Game:
                     return False
                 self.hands[p].append(self.deck.pop(0))
         rounds = 0
-        while any(not any(number(c) for c in self.hands[p]) for p in self.players):
+        while any(not any(self.cards.number(c) for c in self.hands[p]) for p in self.players):
             rounds += 1
             for p in self.players:
                 if not self.deck:
@@ -174,13 +278,15 @@ class Game:
 
     def start_turn(self, colour: str) -> None:
         self.turn, self.phase, self.to_move, self.pending = self.turn + 1, "act", colour, []
-        self.draw(colour, 1, f"turn {self.turn}")
+        if self.cards.turn_draw:
+            self.draw(colour, self.cards.turn_draw, f"turn {self.turn}")
 
     def reveal_starters(self) -> None:
-        """All have chosen: highest number goes first (ties: who chose first), starter at 0,0."""
+        """All have chosen: highest starter goes first (ties: suits in Deck Town, then who chose first), at 0,0."""
         chosen = [(c, card) for c, card in self.starters if c not in self.resigned]
-        best = max(number(card) for _, card in chosen)
-        self.first_player, card = next((c, card) for c, card in chosen if number(card) == best)
+        key = self.cards.starter_key
+        best = max(key(card) for _, card in chosen)
+        self.first_player, card = next((c, card) for c, card in chosen if key(card) == best)
         self.board[(0, 0)] = [card, Counter({(self.first_player, "S"): 1})]
         order, c = [], self.first_player
         for _ in range(len(self.active()) - 1):
@@ -192,7 +298,7 @@ class Game:
         """After the first round: anyone over the hand limit discards, in turn order from the first player."""
         order, c = [], self.first_player
         for _ in range(len(self.players)):
-            if c not in self.resigned and len(self.hands[c]) > HAND_LIMIT and c not in order:
+            if c not in self.resigned and len(self.hands[c]) > self.hand_limit and c not in order:
                 order.append(c)
             c = self.players[(self.players.index(c) + 1) % len(self.players)]
         if order:
@@ -233,7 +339,7 @@ class Game:
     def put_card(self, card: str, cell) -> None:
         if cell in self.board:
             raise Rejected(f"{cell[0]},{cell[1]} already holds a card")
-        if not number(card):
+        if not self.cards.number(card):
             raise Rejected(f"{card} is not a number card")
         self.board[cell] = [card, Counter()]
 
@@ -242,6 +348,8 @@ class Game:
         return owners.pop() if len(owners) == 1 else None
 
     def winners(self) -> set[str]:
+        if self.game == "decktown":
+            return set(self.poker_blocks())
         found = set()
         anchors = {(x - dx, y - dy) for x, y in self.board for dx in (0, 1) for dy in (0, 1)}
         for x, y in anchors:
@@ -253,10 +361,27 @@ class Game:
                         found |= owners
         return found
 
+    def poker_blocks(self) -> dict[str, tuple]:
+        """Deck Town: each player with a poker block, and the best card of their blocks (rank, then suits)."""
+        best: dict[str, tuple] = {}
+        for colour in self.players:
+            mine = {c for c in self.board if self.controller(c) == colour}
+            for group in connected_sets(mine, limit=8):
+                cards = [self.board[c][0] for c in group]
+                if is_poker_block(cards, self.cards):
+                    top = max(self.cards.starter_key(card) for card in cards)
+                    best[colour] = max(best.get(colour, top), top)
+        return best
+
     def win_check(self, actor) -> bool:
         found = self.winners()
         if not found:
             return False
+        if self.game == "decktown" and len(found) > 1:
+            return self.settle_by_highest_card()
+        if self.game == "decktown":
+            self.finish(found.pop(), "poker block")
+            return True
         if actor in found:
             winner = actor
         else:
@@ -266,8 +391,47 @@ class Game:
         self.finish(winner, "power block")
         return True
 
+    def settle_by_highest_card(self) -> bool:
+        best = self.poker_blocks()
+        top = max(best.values())
+        tops = [p for p in self.players if best.get(p) == top]
+        if len(tops) == 1:
+            self.finish(tops[0], "poker block")
+        else:
+            self.finish(None, "tie")
+            self.tied = tops
+        return True
+
     def finish(self, winner, reason: str) -> None:
         self.phase, self.to_move, self.pending, self.winner, self.reason = "over", None, [], winner, reason
+
+
+def connected_sets(cells: set, limit: int):
+    """Every orthogonally connected set of `cells` of 3 to `limit` cells (a Deck Town hand is at most 8 cards)."""
+    seen = set()
+    todo = [frozenset([c]) for c in cells]
+    while todo:
+        group = todo.pop()
+        if group in seen:
+            continue
+        seen.add(group)
+        if len(group) >= 3:
+            yield group
+        if len(group) < limit:
+            for x, y in group:
+                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if n in cells and n not in group:
+                        todo.append(group | {n})
+
+
+def is_poker_block(cards: list[str], rules) -> bool:
+    """Three of a kind sharing no suit, or 4+ cards sharing a suit with consecutive distinct ranks."""
+    ranks = sorted(rules.number(c) for c in cards)
+    suit_sets = [set(rules.suits(c)) for c in cards]
+    if len(cards) == 3 and len(set(ranks)) == 1:
+        return all(not (a & b) for i, a in enumerate(suit_sets) for b in suit_sets[i + 1 :])
+    shared = set.intersection(*suit_sets)
+    return len(cards) >= 4 and bool(shared) and len(set(ranks)) == len(ranks) and ranks[-1] - ranks[0] == len(ranks) - 1
 
 
 def is_power(cards: list[str]) -> bool:
@@ -297,6 +461,10 @@ def play(game: Game, by: str, text: str) -> None:
         return resign(game, by)
     if verb == "choose":
         return choose(game, by, args[0].upper())
+    return follow(game, by, verb, args)
+
+
+def follow(game: Game, by: str, verb: str, args: list[str]) -> None:
     if by != game.to_move:
         raise Rejected(f"it is {game.to_move or 'nobody'}'s move, not {by}'s")
     if verb == "place" and game.phase == "place":
@@ -305,8 +473,8 @@ def play(game: Game, by: str, text: str) -> None:
         game.piece(cell(args[0]), by, "S", +1)
         return game.step_done(by)
     if verb == "discard" and game.phase == "discard":
-        cards = sorted((c.upper() for c in args), key=card_order)
-        excess = len(game.hands[by]) - HAND_LIMIT
+        cards = sorted((c.upper() for c in args), key=game.cards.order)
+        excess = len(game.hands[by]) - game.hand_limit
         if len(cards) != excess:
             raise Rejected(f"{by} must discard exactly {excess} cards, not {len(cards)}")
         game.spend(by, cards)
@@ -316,7 +484,7 @@ def play(game: Game, by: str, text: str) -> None:
     act(game, by, verb, args)
     if game.win_check(by):
         return
-    if len(game.hands[by]) > HAND_LIMIT:
+    if len(game.hands[by]) > game.hand_limit:
         game.phase = "discard"
     else:
         game.step_done(by)
@@ -345,7 +513,7 @@ def act(game: Game, by: str, verb: str, args: list[str]) -> None:
         attack(game, by, verb, args)
     elif verb == "fly":
         src, dst, ace = cell(args[0]), cell(args[1]), args[3].upper()
-        if not ace.startswith("A") or src not in game.board or dst in game.board:
+        if not game.cards.is_ace(ace) or src not in game.board or dst in game.board:
             raise Rejected(f"fly needs an ace, a card at {args[0]} and an empty {args[1]}")
         game.spend(by, [ace])
         game.board[dst] = game.board.pop(src)
@@ -356,23 +524,32 @@ def act(game: Game, by: str, verb: str, args: list[str]) -> None:
 def attack(game: Game, by: str, verb: str, args: list[str]) -> None:
     """Pay (to the discard pile first, so a reshuffle may take it in), replace or remove, then draw change."""
     owner, size, at = args[0].lower(), args[1].upper(), cell(args[2])
-    pay = sorted((c.upper() for c in args[args.index("pay") + 1 :]), key=card_order)
-    pips = [PIPS.get(c if c == "JK" else c[:-1], 0) for c in pay]
+    pay = sorted((c.upper() for c in args[args.index("pay") + 1 :]), key=game.cards.order)
+    pips = [game.cards.pips(c) for c in pay]
     need = SIZE_PIPS[size]
     if 0 in pips or sum(pips) < need or any(sum(pips) - p >= need for p in pips):
         raise Rejected(f"{' '.join(pay)} is not a fair payment for a {size}")
     game.spend(by, pay)
     game.piece(at, owner, size, -1)
     if verb == "convert":
+        if game.game == "decktown":
+            check_suit_match(game, at, size, args[4].upper(), pay)
         game.piece(at, by, args[4].upper(), +1)
     if sum(pips) > need:
         game.draw(by, sum(pips) - need, "change")
 
 
+def check_suit_match(game: Game, at, size: str, into: str, pay: list[str]) -> None:
+    """Deck Town: the replacement is the same size, and every paid card shares a suit with the card."""
+    suits = set(game.cards.suits(game.board[at][0]))
+    if into != size or any(not suits & set(game.cards.suits(c)) for c in pay):
+        raise Rejected(f"no suit-matched replacement with {' '.join(pay)} on {game.board[at][0]}")
+
+
 def choose(game: Game, by: str, card: str) -> None:
     if game.phase != "choose" or any(c == by for c, _ in game.starters):
         raise Rejected(f"{by} cannot choose a starter now")
-    if not number(card):
+    if not game.cards.number(card):
         raise Rejected(f"{card} is not a number card")
     game.spend(by, [card], to_discard=False)
     game.starters.append((by, card))
@@ -384,7 +561,7 @@ def resign(game: Game, by: str) -> None:
     """Pieces leave the board, the hand (canonical order) then an unplaced starter go to the discard pile."""
     for square in game.board.values():
         square[1] = Counter({k: v for k, v in square[1].items() if k[0] != by})
-    game.discard.extend(sorted(game.hands[by], key=card_order))
+    game.discard.extend(sorted(game.hands[by], key=game.cards.order))
     game.hands[by] = []
     waiting = game.phase == "choose" or (game.phase == "place" and (by == game.to_move or by in game.pending))
     game.discard.extend(card for c, card in game.starters if c == by and waiting)
@@ -405,8 +582,9 @@ def resign(game: Game, by: str) -> None:
 
 def verify(record: dict, commitment: str | None = None, log=lambda line: None) -> str:
     """A one-line verdict for an honest record; Rejected with the reason otherwise."""
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise ValueError(f"not a {FORMAT} record")
+    name = record.get("game", "zarkcity") if isinstance(record, dict) else None
+    if name not in FORMATS or record.get("format") != FORMATS[name]:
+        raise ValueError(f"not a {' or '.join(FORMATS.values())} record")
     seed = record.get("seed")
     if not isinstance(seed, str) or not seed:
         raise Rejected("the record has no seed: a game's seed is revealed only when it ends")
@@ -414,7 +592,7 @@ def verify(record: dict, commitment: str | None = None, log=lambda line: None) -
         raise Rejected(
             f"SHA-256 of the seed is {hashlib.sha256(seed.encode()).hexdigest()}, not the commitment {commitment}"
         )
-    game = Game(list(record["players"]), seed, record.get("deck_type", "standard"), log)
+    game = Game(list(record["players"]), seed, record.get("deck_type", "standard"), log, name)
     for index, entry in enumerate(record["moves"]):
         log(f"move {index} ({entry['by']}: {entry['move']})")
         try:
@@ -434,6 +612,10 @@ def check_result(game: Game, result) -> None:
     reason, winner = result.get("reason"), result.get("winner")
     if reason == "draw" and game.phase != "over" and winner is None:
         return
+    if reason == "tie":
+        if game.phase != "over" or game.reason != "tie" or list(result.get("tied") or []) != game.tied:
+            raise Rejected(f"the record says {result.get('tied')} tied, but after the moves {game.reason or 'no tie'}")
+        return
     expected = "resignation" if reason == "timeout" else reason
     if game.phase != "over" or (game.winner, game.reason) != (winner, expected):
         actual = f"{game.winner} won by {game.reason}" if game.phase == "over" else "the game is not over"
@@ -441,7 +623,7 @@ def check_result(game: Game, result) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Re-verify a finished Zark City game record (zarkcity-game/1).")
+    parser = argparse.ArgumentParser(description="Re-verify a finished Zark City or Deck Town game record.")
     parser.add_argument("record", help="the game record JSON file (- for standard input)")
     parser.add_argument("--commitment", help="the seed's SHA-256 that the server showed when the game started")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the deal and every draw")

@@ -1,11 +1,41 @@
-"""The Celery app. Redis when REDIS_URL is set; otherwise kombu's filesystem transport (no server)."""
+"""The Celery app. Redis when REDIS_URL is set; otherwise the filesystem broker of zarkcity_site/broker.py.
+
+Also what operations watch: the time of the last sweep (read by /health) and the quick re-queue of
+emails held by a worker that died (scheduled in settings.CELERY_BEAT_SCHEDULE).
+"""
 
 import os
 
 from celery import Celery
+from celery.signals import task_success
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
 
 app = Celery("zarkcity")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+LAST_SWEEP_KEY = "ops:last-sweep"
+SWEEP_TASK = "notifications.tasks.sweep"
+
+
+@task_success.connect
+def record_sweep(sender=None, **kwargs) -> None:
+    """The sweep finished: write down when, in the shared cache, for /health (the web process)."""
+    if getattr(sender, "name", None) != SWEEP_TASK:
+        return
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    cache.set(LAST_SWEEP_KEY, timezone.now().isoformat(), timeout=None)
+
+
+@app.task(name="zarkcity_site.requeue_outbox", acks_late=True)
+def requeue_outbox() -> int:
+    """Every 15 s: the sweep's outbox step alone, so an email whose worker died goes out again
+    within a minute (NOTIFICATIONS_STALE_CLAIM_SECONDS) instead of at the next full sweep."""
+    from django.utils import timezone
+
+    from notifications.sweep import requeue
+
+    return requeue(timezone.now())

@@ -1,8 +1,9 @@
 """Settings from environment variables with safe defaults.
 
-Unset, everything runs embedded: SQLite in var/, kombu's filesystem broker in var/broker, email to
-the console. Production sets DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL
-(PostgreSQL), REDIS_URL and the email settings (docs/deployment.md).
+Unset, everything runs embedded: SQLite in var/, a filesystem broker in var/broker
+(zarkcity_site/broker.py), a file cache in var/cache, email to the console. Production sets
+DJANGO_DEBUG=0, DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL (PostgreSQL), REDIS_URL and the
+email settings (docs/deployment.md).
 """
 
 from pathlib import Path
@@ -35,6 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.sites",
     "allauth",
     "allauth.account",
+    "csp",
     "accounts",
     "games",
     "archive",
@@ -43,6 +45,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # Content-Security-Policy on every response, below
+    "zarkcity_site.middleware.NoStoreHands",  # pages and JSON that show a hand: private, no-store
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -141,10 +145,42 @@ EMAIL_PORT = int(env_str("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = int(env_str("EMAIL_TIMEOUT", "10"))  # seconds per SMTP operation: well inside a claim's life
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Zark City <noreply@localhost>")
 
-# Celery: Redis when REDIS_URL is set, else a broker that needs no server (kombu's filesystem transport).
+# The shared cache: allauth's rate limits (login, sign-up, password reset), ours (zarkcity_site/ratelimit.py)
+# and the last sweep's time count here, so they hold across gunicorn workers and restarts. Redis when
+# REDIS_URL is set (ZARKCITY_CACHE_URL picks another database), else files under the var dir.
 REDIS_URL = env_str("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_str("ZARKCITY_CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": "zarkcity",  # beside Celery's keys on a shared Redis; never cache.clear() there
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+# The client address allauth and our limits count by: the Nth address from the right of X-Forwarded-For
+# behind N trusted proxies (1 behind one TLS proxy); 0 reads REMOTE_ADDR.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(env_str("ZARKCITY_TRUSTED_PROXY_COUNT", "0"))
+# Our limits (action -> "N/period", per signed-in user, or per client address when signed out).
+RATE_LIMITS = {
+    "admin_login": env_str("RATE_LIMIT_ADMIN_LOGIN", "10/5m"),  # per address
+    "admin_login_user": env_str("RATE_LIMIT_ADMIN_LOGIN_USER", "5/5m"),  # per username tried
+    "invite": env_str("RATE_LIMIT_INVITE", "30/h"),
+    "chat": env_str("RATE_LIMIT_CHAT", "20/m"),
+    "move": env_str("RATE_LIMIT_MOVE", "60/m"),
+}
+
+# Celery: Redis when REDIS_URL is set, else a broker that needs no server (kombu's filesystem transport).
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
@@ -159,11 +195,16 @@ if REDIS_URL:
     }
 else:
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport with atomic writes: the stock one lets a worker read a message
+    # before it is written, and the worker dies (zarkcity_site/broker.py).
+    CELERY_BROKER_TRANSPORT = "zarkcity_site.broker:Transport"
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir),
         "data_folder_out": str(_broker_dir),
         "processed_folder": str(VAR_DIR / "broker-processed"),
+        "taken_folder": str(VAR_DIR / "broker-processed"),  # same file system as var/broker: a rename
+        "quarantine_folder": str(VAR_DIR / "broker-quarantine"),
         "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
@@ -180,13 +221,17 @@ CELERY_BEAT_SCHEDULE = {
     # Deadlines, reminders and digests are database columns swept every minute, not long countdowns
     # on the broker (Redis redelivers anything unacknowledged after its visibility timeout).
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
+    # Emails held by a worker that died: back to the broker within STALE_CLAIM + 15 s (45 s), not a minute later.
+    "notifications-requeue": {"task": "zarkcity_site.requeue_outbox", "schedule": 15.0},
 }
 
 # Notifications (docs/notifications.md).
 NOTIFICATIONS_MAX_ATTEMPTS = int(env_str("NOTIFICATIONS_MAX_ATTEMPTS", "6"))  # SMTP tries before "failed"
 NOTIFICATIONS_RETRY_BASE_SECONDS = int(env_str("NOTIFICATIONS_RETRY_BASE_SECONDS", "30"))  # doubles each try
 NOTIFICATIONS_REQUEUE_AFTER_SECONDS = int(env_str("NOTIFICATIONS_REQUEUE_AFTER_SECONDS", "120"))
-NOTIFICATIONS_STALE_CLAIM_SECONDS = int(env_str("NOTIFICATIONS_STALE_CLAIM_SECONDS", "600"))
+# A claim older than this belongs to a worker that died. Sending takes at most a few EMAIL_TIMEOUTs;
+# a live send outlasting it is sent twice (same Message-ID), never lost.
+NOTIFICATIONS_STALE_CLAIM_SECONDS = int(env_str("NOTIFICATIONS_STALE_CLAIM_SECONDS", "30"))
 NOTIFICATIONS_PLAY_LINK_DAYS = int(env_str("NOTIFICATIONS_PLAY_LINK_DAYS", "14"))
 NOTIFICATIONS_DIGEST_HOUR = int(env_str("NOTIFICATIONS_DIGEST_HOUR", "8"))  # local time of the daily digest
 NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30"))  # one period away, at most
@@ -198,12 +243,39 @@ NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")  # the queue deli
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_REDIRECT_EXEMPT = [r"^health$"]  # a load balancer's plain-HTTP probe gets the answer, not a redirect
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(env_str("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
+
+# Content-Security-Policy (django-csp): scripts only from our static files, no inline script or
+# handler. Inline style stays allowed: the board SVGs and a few templates carry style attributes.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# /health answers 503 when the oldest due email or the last sweep is older than these.
+HEALTH_OUTBOX_MAX_AGE_SECONDS = int(env_str("HEALTH_OUTBOX_MAX_AGE_SECONDS", "900"))
+HEALTH_SWEEP_MAX_AGE_SECONDS = int(env_str("HEALTH_SWEEP_MAX_AGE_SECONDS", "300"))
+
+# Error reporting to Sentry, only when SENTRY_DSN is set (zarkcity_site/sentry.py).
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from zarkcity_site.sentry import start_sentry
+
+    start_sentry(SENTRY_DSN, environment=env_str("SENTRY_ENVIRONMENT", "production"))
 
 LOGGING = {
     "version": 1,

@@ -27,6 +27,8 @@ class CardInfo:
     number: int  # 2..10 for number cards, 0 otherwise
     pips: int  # attack value, 0 for number cards
     order: int  # position in canonical deck order (suits S H D C T, A..K, jokers last)
+    suits: tuple[str, ...] = ()  # every suit the card shows (a Decktet card has up to three)
+    name: str = ""  # the printed name, where the card has one (Deck Town's "Lunatic")
 
     @property
     def is_number(self) -> bool:
@@ -47,7 +49,7 @@ def _build_table() -> dict[str, CardInfo]:
         for r_index, rank in enumerate(RANKS):
             code = rank + suit
             number = int(rank) if rank.isdigit() else 0
-            table[code] = CardInfo(code, rank, suit, number, ATTACK_PIPS.get(rank, 0), s_index * 13 + r_index)
+            table[code] = CardInfo(code, rank, suit, number, ATTACK_PIPS.get(rank, 0), s_index * 13 + r_index, (suit,))
     table[JOKER] = CardInfo(JOKER, JOKER, None, 0, 1, 1000)
     return table
 

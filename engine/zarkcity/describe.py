@@ -26,7 +26,7 @@ from .notation import (
     cell_str,
 )
 from .position import SIZE_NAMES
-from .state import HAND_LIMIT, State
+from .state import State
 
 
 def describe(move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
@@ -129,13 +129,15 @@ def _consequences(by: str, before: State, after: State, viewer: str | None) -> l
 
 
 def _must_discard(after: State, colour: str, viewer: str | None) -> str:
-    excess = len(after.hands.get(colour, ())) - HAND_LIMIT
+    excess = len(after.hands.get(colour, ())) - after.ruleset.hand_limit
     return f"{_who(colour, viewer)} must discard {_cards(excess)}"
 
 
 def _turn_start(before: State, after: State, colour: str, viewer: str | None) -> str:
-    cards = drawn_cards(colour, before, after)
     head = "your turn" if colour == viewer else f"{colour}'s turn"
+    if not after.ruleset.turn_draw:
+        return head  # Deck Town: a turn opens with no draw (rules.md 14.2)
+    cards = drawn_cards(colour, before, after)
     return f"{head}: {_who(colour, viewer)} {_drew(colour, cards, viewer)}"
 
 
@@ -147,12 +149,14 @@ def _reveal(after: State, viewer: str | None) -> str:
 
 
 def _result(after: State, viewer: str | None) -> str:
+    if after.tied:
+        return " and ".join(_who(c, viewer) for c in after.tied) + " tie: each controls an equally high poker block"
     if after.winner is None:
         return "the game is a draw" if after.reason == "draw" else "the game is over"
     who = _who(after.winner, viewer)
     verb = "win" if who == "you" else "wins"
-    if after.reason == "power block":
-        return f"{who} {verb} with a power block"
+    if after.reason in ("power block", "poker block"):
+        return f"{who} {verb} with a {after.reason}"
     if after.reason == "timeout":
         return f"{who} {verb}: the last opponent ran out of time"
     return f"{who} {verb}: every other player resigned"

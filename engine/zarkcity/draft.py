@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from ..errors import IllegalMoveError
 from ..shuffle import shuffled
 from .notation import Cell
+from .ruleset import Ruleset
 from .state import Square, State
 
 
@@ -32,6 +33,7 @@ class Draft:
         "resigned",
         "winner",
         "reason",
+        "tied",
         "_own_board",
     )
 
@@ -51,6 +53,7 @@ class Draft:
         self.resigned = state.resigned
         self.winner = state.winner
         self.reason = state.reason
+        self.tied = state.tied
         self._own_board: dict[Cell, Square] | None = None
 
     def put(self, cell: Cell, square: Square) -> None:
@@ -64,6 +67,10 @@ class Draft:
             self._own_board = dict(self.board)
             self.board = self._own_board
         return self._own_board
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.base.ruleset
 
     def active_players(self) -> tuple[str, ...]:
         return tuple(p for p in self.base.players if p not in self.resigned)
@@ -122,6 +129,7 @@ class Draft:
             resigned=self.resigned,
             winner=self.winner,
             reason=self.reason,
+            tied=self.tied,
         )
         return State(**fields)
 

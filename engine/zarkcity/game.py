@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from ..interface import (
@@ -21,6 +21,7 @@ from . import movegen, notation, picture, position, record, rules, textboard, vi
 from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
 from .notation import Move, Resign
+from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, State
 
 INFO = GameInfo(
@@ -80,16 +81,27 @@ RULES = (
 
 
 class ZarkCity:
-    """The Zark City rules module seen through engine.interface.Game."""
+    """The Zark City rules module seen through engine.interface.Game.
+
+    Deck Town (engine/decktown/game.py) is this class with another Ruleset, card names and pictures:
+    everything that reads a State asks the State's own ruleset."""
 
     info = INFO
+    ruleset: Ruleset = ZARK_CITY
+    kinds: tuple[MoveKind, ...] = KINDS
+    help: tuple[tuple[str, str], ...] = HELP
+    rules_text = RULES
+
+    def deck_type(self, options: Mapping[str, str]) -> str:
+        """The deck a game with these options is dealt from."""
+        return self.info.check_options(options)["deck"]
 
     # play
     def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
-        return rules.new_game(players, seed, self.info.check_options(options)["deck"])
+        return rules.new_game(players, seed, self.deck_type(options), self.ruleset)
 
     def parse(self, text: str) -> Move:
-        return notation.parse(text)
+        return notation.parse(text, self.ruleset.parse_card, self.ruleset.sort)
 
     def apply(self, state: State, move: Move, by: str) -> State:
         return rules.apply(state, move, by)
@@ -103,6 +115,8 @@ class ZarkCity:
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
             return None
+        if state.tied:
+            return Result(winners=state.tied, reason=state.reason or "tie")
         return Result(winners=(state.winner,) if state.winner else (), reason=state.reason or "")
 
     def phase(self, state: State) -> str:
@@ -125,7 +139,7 @@ class ZarkCity:
         return cast(View, views.view(state, viewer))
 
     def table(self, view: View) -> Table:
-        return table(cast(views.ZarkCityView, view))
+        return table(cast(views.ZarkCityView, view), self.card)
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
         return describe_move(move, by, before, after, viewer)
@@ -140,36 +154,41 @@ class ZarkCity:
         return card(code)
 
     # pictures
+    def card_style(self, view: views.ZarkCityView) -> picture.CardStyle:
+        """How this game's cards are drawn: square Arcade cards, turned standard ones."""
+        return picture.CardStyle(square=view["deck_type"] == "arcade")
+
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
-        return picture.render_board_svg(cast(dict[str, Any], view), interactive=interactive)
+        style = self.card_style(cast(views.ZarkCityView, view))
+        return picture.render_board_svg(cast(dict[str, Any], view), interactive=interactive, style=style)
 
     def hand_svg(self, view: View) -> str:
         shown = cast(views.ZarkCityView, view)
         hand = list(shown.get("hand", []))
-        return picture.render_hand_svg(hand, deck_type=shown["deck_type"]) if hand else ""
+        return picture.render_hand_svg(hand, style=self.card_style(shown)) if hand else ""
 
     def board_text(self, view: View) -> str:
         return textboard.board_text(cast(dict[str, Any], view))
 
     def board_script(self, view: View) -> BoardScript:
-        return board_script(cast(views.ZarkCityView, view))
+        return board_script(cast(views.ZarkCityView, view), self.card, self.ruleset)
 
     # help
     def rules_summary(self) -> str:
-        return RULES
+        return self.rules_text
 
     def notation_help(self) -> tuple[tuple[str, str], ...]:
-        return HELP
+        return self.help
 
     def move_kinds(self) -> tuple[MoveKind, ...]:
-        return KINDS
+        return self.kinds
 
     # files
     def to_position(self, state: State) -> dict[str, Any]:
         return position.to_position(state)
 
     def from_position(self, data: Any) -> State:
-        return position.from_position(data)
+        return position.from_position(data, self.ruleset)
 
     def make_record(
         self,
@@ -179,11 +198,11 @@ class ZarkCity:
         moves: Sequence[tuple[str, str]],
         result: Mapping[str, Any] | None,
     ) -> dict[str, Any]:
-        deck = self.info.check_options(options)["deck"]
-        return record.make_record(players, deck, seed, list(moves), dict(result) if result else None)
+        deck = self.deck_type(options)
+        return record.make_record(players, deck, seed, list(moves), dict(result) if result else None, self.ruleset)
 
     def replay(self, game_record: Any) -> State:
-        return record.replay(game_record)
+        return record.replay(game_record, self.ruleset)
 
     def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
         return record.check_result(state, dict(result), plies)
@@ -218,7 +237,10 @@ def status_line(view: views.ZarkCityView) -> str:
     return f"Your turn (turn {turn})." if mover == viewer else f"{mover.capitalize()}'s turn (turn {turn})."
 
 
-def table(view: views.ZarkCityView) -> Table:
+CardOf = Callable[[str], Card]
+
+
+def table(view: views.ZarkCityView, card_of: CardOf | None = None) -> Table:
     chosen = set(view["starters"]["chosen"])
     seats = []
     for colour in view["players"]:
@@ -232,10 +254,37 @@ def table(view: views.ZarkCityView) -> Table:
         seats=tuple(seats),
         private_note=f"You chose {mine}." if mine else "",
         hand=tuple(view.get("hand", ())),
+        notes=table_notes(view, card_of or card),
     )
 
 
-def board_script(view: views.ZarkCityView) -> BoardScript:
+def table_notes(view: views.ZarkCityView, card_of: CardOf | None = None) -> tuple[str, ...]:
+    """The public lines beside the seats: deck, discard pile, starters, re-deals; every hand once over."""
+    name = card_of or card
+
+    def _labels(codes: Sequence[str]) -> str:
+        return " ".join(name(code).label for code in codes)
+
+    notes = [f"Deck: {_cards(view['deck_size'])}."]
+    discard = view["discard"]
+    notes.append(f"Discard pile ({len(discard)}, top last): {_labels(discard)}." if discard else "Discard pile: empty.")
+    revealed = view["starters"].get("revealed", [])
+    if revealed:
+        starters = ", ".join(f"{colour} {name(code).label}" for colour, code in revealed)
+        first = f"; {view['first_player']} went first" if view["first_player"] else ""
+        notes.append(f"Starters: {starters}{first}.")
+    for shown in view["revealed"]:
+        notes.append(
+            f"Re-deal round {shown['round']}: {shown['player']} showed {_labels(shown['cards'])} (no number card)."
+        )
+    for colour, hand in view.get("hands", {}).items():
+        notes.append(f"{colour}'s hand: {_labels(hand) if hand else 'empty'}.")
+    return tuple(notes)
+
+
+def board_script(
+    view: views.ZarkCityView, card_of: Callable[[str], Card] | None = None, ruleset: Ruleset = ZARK_CITY
+) -> BoardScript:
     """The board script's data: the discard owed, the viewer's own starter, labels and pips of the
     viewer's own cards (nothing another player holds)."""
     viewer = view["viewer"]
@@ -243,14 +292,16 @@ def board_script(view: views.ZarkCityView) -> BoardScript:
     owed = len(hand) - view["hand_limit"] if view["phase"] == "discard" and viewer in view["movers"] else 0
     starter = next((card for colour, card in view["starters"].get("revealed", []) if colour == viewer), None)
     known = set(hand) | {c for c in (starter,) if c}
+    name = card_of or card
+    cards = ruleset.cards
     return BoardScript(
         module="js/board_builder.js",
         data={
             "phase": view["phase"],
             "discard": owed,
             "starter": starter,
-            "labels": {code: card(code).label for code in sorted(known)},
-            "pips": {code: CARDS[code].pips for code in sorted(known) if CARDS[code].pips},
+            "labels": {code: name(code).label for code in sorted(known)},
+            "pips": {code: cards[code].pips for code in sorted(known) if cards[code].pips},
         },
     )
 

@@ -6,11 +6,11 @@ property test that checks it against `rules.apply`: both must agree on every mov
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 
-from .board import SIDE_STEPS, TOUCH_STEPS, sides
-from .cards import CARDS, sort_cards
+from .board import SIDE_STEPS, TOUCH_STEPS, controlled_by, sides
 from .notation import (
     SIZE_PIPS,
     SIZES,
@@ -31,7 +31,8 @@ from .notation import (
     Spawn,
 )
 from .rules import movers
-from .state import HAND_LIMIT, State
+from .ruleset import Ruleset
+from .state import State
 
 # The order of notation.md's move table: listed moves are sorted by kind, then by their text.
 KINDS = (Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign)
@@ -107,25 +108,25 @@ def _side_counts(board: Iterable[Cell]) -> dict[Cell, int]:
 # --- cards in hand ----------------------------------------------------------------------------
 
 
-def _distinct(cards: Iterable[str]) -> list[str]:
-    return list(dict.fromkeys(sort_cards(list(cards))))
+def _distinct(rules: Ruleset, cards: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(rules.sort(cards)))
 
 
-def _number_cards(hand: tuple[str, ...]) -> list[str]:
-    return _distinct(c for c in hand if CARDS[c].is_number)
+def _number_cards(rules: Ruleset, hand: tuple[str, ...]) -> list[str]:
+    return _distinct(rules, (c for c in hand if rules.cards[c].is_number))
 
 
-def _payments(hand: tuple[str, ...]) -> dict[str, list[tuple[str, ...]]]:
+def _payments(rules: Ruleset, hand: tuple[str, ...]) -> dict[str, list[tuple[str, ...]]]:
     """For each target size, every distinct multiset of attack cards that pays for it (rules.md 7).
 
     A payment is worth at least the target's pips and holds no entirely redundant card: the total
     less its smallest card must fall short. So a payment serves the needs in (total - least, total].
     """
-    attack = sort_cards([c for c in hand if CARDS[c].is_attack])
+    attack = rules.sort(c for c in hand if rules.cards[c].is_attack)
     found: dict[str, dict[tuple[str, ...], None]] = {size: {} for size in SIZES}
     for count in range(1, min(len(attack), _MOST_PAYMENT_CARDS) + 1):
         for pay in combinations(attack, count):
-            pips = [CARDS[c].pips for c in pay]
+            pips = [rules.cards[c].pips for c in pay]
             total = sum(pips)
             for size in SIZES:
                 if total - min(pips) < SIZE_PIPS[size] <= total:
@@ -137,7 +138,7 @@ def _payments(hand: tuple[str, ...]) -> dict[str, list[tuple[str, ...]]]:
 
 
 def _choose(state: State, colour: str) -> list[Move]:
-    return [Choose(card) for card in _number_cards(state.hands[colour])]
+    return [Choose(card) for card in _number_cards(state.ruleset, state.hands[colour])]
 
 
 def _place(state: State, colour: str) -> list[Move]:
@@ -145,8 +146,8 @@ def _place(state: State, colour: str) -> list[Move]:
 
 
 def _discard(state: State, colour: str) -> list[Move]:
-    hand = sort_cards(state.hands[colour])
-    excess = len(hand) - HAND_LIMIT
+    hand = state.ruleset.sort(state.hands[colour])
+    excess = len(hand) - state.ruleset.hand_limit
     if excess <= 0:
         return []
     return [Discard(cards) for cards in dict.fromkeys(combinations(hand, excess))]
@@ -184,8 +185,11 @@ def _spawn(state: State, colour: str) -> Iterator[Move]:
 
 
 def _build(state: State, colour: str) -> Iterator[Move]:
-    targets = _frontier(state.occupied(colour), state.board)
-    for card in _number_cards(state.hands[colour]):
+    mine = state.occupied(colour)
+    if state.ruleset.build_needs_control:  # Deck Town (14.2): beside a card you control
+        mine = [cell for cell in mine if controlled_by(state.board[cell], colour)]
+    targets = _frontier(mine, state.board)
+    for card in _number_cards(state.ruleset, state.hands[colour]):
         yield from (Build(card, cell) for cell in targets)
 
 
@@ -201,17 +205,26 @@ def _attack(state: State, colour: str) -> Iterator[Move]:
     if not targets:
         return
     stash = state.stash(colour)
-    payments = _payments(state.hands[colour])
+    rules = state.ruleset
+    payments = _payments(rules, state.hands[colour])
     for cell, (owner, size) in targets:
-        # Convert puts one of the attacker's pieces of the same size or smaller (rules.md 5.6).
-        into = [r for r in SIZES[: SIZES.index(size) + 1] if stash[r] > 0]
+        into = _replacements(rules, stash, size)
+        suits = set(rules.cards[state.board[cell].card].suits)
         for pay in payments[size]:
             yield Demolish(owner, size, cell, pay)
+            if rules.convert_same_size_on_suit_match and not all(suits.intersection(rules.cards[c].suits) for c in pay):
+                continue  # Deck Town (D7): no replacement unless every paid card shares a suit with the card
             yield from (Convert(owner, size, cell, r, pay) for r in into)
 
 
+def _replacements(rules: Ruleset, stash: Counter[str], size: str) -> list[str]:
+    """Zark City converts into the same size or smaller (rules.md 5.6); Deck Town into the same size (D4)."""
+    sizes = (size,) if rules.convert_same_size_on_suit_match else SIZES[: SIZES.index(size) + 1]
+    return [r for r in sizes if stash[r] > 0]
+
+
 def _fly(state: State, colour: str) -> Iterator[Move]:
-    aces = _distinct(c for c in state.hands[colour] if CARDS[c].is_ace)
+    aces = _distinct(state.ruleset, (c for c in state.hands[colour] if state.ruleset.cards[c].is_ace))
     if not aces:
         return
     touching = _side_counts(state.board)
@@ -240,7 +253,7 @@ def _hatch(state: State, colour: str) -> Iterator[Move]:
     if state.occupied(colour):
         return
     targets = _frontier(state.board, state.board)
-    for card in _number_cards(state.hands[colour]):
+    for card in _number_cards(state.ruleset, state.hands[colour]):
         yield from (Hatch(card, cell) for cell in targets)
 
 

@@ -6,10 +6,12 @@ The web form, the email reply and the command line all call `parse`; `parse(str(
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import NotationError, shown
-from .cards import parse_card, sort_cards
+from .cards import parse_card as parse_zark_card
+from .cards import sort_cards
 
 Cell = tuple[int, int]
 COLOURS = ("red", "yellow", "green", "blue", "black")
@@ -185,22 +187,31 @@ def _fixed(words: list[str], count: int) -> list[str]:
     return words
 
 
-def _pay_list(words: list[str], verb: str) -> tuple[str, ...]:
+CardReader = Callable[[str], str]  # a typed card to its code: the game's own cards
+CardSorter = Callable[[list[str]], tuple[str, ...]]
+
+
+def _pay_list(words: list[str], verb: str, card: CardReader, sort: CardSorter) -> tuple[str, ...]:
     if not words:
         raise NotationError(f"{verb} needs at least one card after pay: {_USAGE[verb]}")
-    return sort_cards([parse_card(w) for w in words])
+    return sort([card(w) for w in words])
 
 
-def _parse_attack(words: list[str]) -> Move:
+def _parse_attack(words: list[str], card: CardReader, sort: CardSorter) -> Move:
     verb = words[0]
     head, pay_words = _split_pay(words)
     if verb == "demolish":
         _fixed(head, 4)
-        return Demolish(parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), _pay_list(pay_words, verb))
+        pay = _pay_list(pay_words, verb, card, sort)
+        return Demolish(parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), pay)
     if len(head) != 6 or head[4].lower() != "into":
         raise NotationError(f"convert takes the form: {_USAGE['convert']}")
     return Convert(
-        parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), parse_size(head[5]), _pay_list(pay_words, verb)
+        parse_colour(head[1]),
+        parse_size(head[2]),
+        parse_cell(head[3]),
+        parse_size(head[5]),
+        _pay_list(pay_words, verb, card, sort),
     )
 
 
@@ -212,15 +223,17 @@ def _split_pay(words: list[str]) -> tuple[list[str], list[str]]:
     return words[:i], words[i + 1 :]
 
 
-def _parse_fly(words: list[str]) -> Move:
+def _parse_fly(words: list[str], card: CardReader) -> Move:
     head, pay_words = _split_pay(words)
     if len(head) != 3 or len(pay_words) != 1:
         raise NotationError(f"fly takes the form: {_USAGE['fly']}")
-    return Fly(parse_cell(head[1]), parse_cell(head[2]), parse_card(pay_words[0]))
+    return Fly(parse_cell(head[1]), parse_cell(head[2]), card(pay_words[0]))
 
 
-def parse(text: str) -> Move:
-    """Read one move in the notation (case-insensitive, any spacing); raise NotationError if unreadable."""
+def parse(text: str, card: CardReader = parse_zark_card, sort: CardSorter = sort_cards) -> Move:
+    """Read one move in the notation (case-insensitive, any spacing); raise NotationError if unreadable.
+
+    `card` and `sort` are the game's card reader and deck order (Zark City's by default)."""
     words = text.split()
     if not words:
         raise NotationError("the move is empty: type one move, like 'draw' or 'build 7H 1,0'")
@@ -229,14 +242,14 @@ def parse(text: str) -> Move:
         _fixed(words, 1)
         return Draw() if verb == "draw" else Resign()
     if verb == "choose":
-        return Choose(parse_card(_fixed(words, 2)[1]))
+        return Choose(card(_fixed(words, 2)[1]))
     if verb in ("place", "spawn"):
         at = parse_cell(_fixed(words, 2)[1])
         return Place(at) if verb == "place" else Spawn(at)
     if verb in ("build", "hatch"):
         _fixed(words, 3)
-        card, at = parse_card(words[1]), parse_cell(words[2])
-        return Build(card, at) if verb == "build" else Hatch(card, at)
+        code, at = card(words[1]), parse_cell(words[2])
+        return Build(code, at) if verb == "build" else Hatch(code, at)
     if verb == "grow":
         _fixed(words, 3)
         return Grow(parse_size(words[1]), parse_cell(words[2]))
@@ -244,12 +257,12 @@ def parse(text: str) -> Move:
         _fixed(words, 4)
         return MovePiece(parse_size(words[1]), parse_cell(words[2]), parse_cell(words[3]))
     if verb in ("demolish", "convert"):
-        return _parse_attack(words)
+        return _parse_attack(words, card, sort)
     if verb == "fly":
-        return _parse_fly(words)
+        return _parse_fly(words, card)
     if verb == "discard":
         if len(words) < 2:
             raise NotationError(f"discard takes the form: {_USAGE['discard']}")
-        return Discard(sort_cards([parse_card(w) for w in words[1:]]))
+        return Discard(sort([card(w) for w in words[1:]]))
     known = ", ".join(_USAGE)
     raise NotationError(f"{shown(words[0])} is not a move (the moves are: {known})")

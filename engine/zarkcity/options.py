@@ -10,8 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import IllegalMoveError
-from .board import fly_keeps_connected, has_pieces, occupies, pieces_on_board, sides, touches_card
-from .cards import CARDS
+from .board import controlled_by, fly_keeps_connected, has_pieces, occupies, pieces_on_board, sides, touches_card
 from .draft import Draft
 from .notation import (
     SIZE_PIPS,
@@ -73,8 +72,12 @@ def _in_stash(board: Mapping[Cell, Square], colour: str, size: str, rule: str, w
 
 def _take_number_card(draft: Draft, by: str, card: str, rule: str) -> None:
     draft.take(by, (card,), rule)
-    if not CARDS[card].is_number:
-        raise IllegalMoveError(f"{rule}: {card} is not a number card (only 2-10 go on the board)")
+    if not draft.rules.cards[card].is_number:
+        raise IllegalMoveError(f"{rule}: {card} is not a number card (only {draft.rules.number_ranks} go on the board)")
+
+
+def controls(square: Square | None, colour: str) -> bool:
+    return square is not None and controlled_by(square, colour)
 
 
 def _occupiers(square: Square, players: tuple[str, ...]) -> str:
@@ -117,7 +120,8 @@ def spawn(draft: Draft, move: Spawn, by: str) -> Changed:
 def build(draft: Draft, move: Build, by: str) -> Changed:
     _take_number_card(draft, by, move.card, "Build")
     _empty_cell(draft.board, move.at, "Build")
-    if not any(occupies(draft.board.get(n), by) for n in sides(move.at)):
+    reach = controls if draft.rules.build_needs_control else occupies
+    if not any(reach(draft.board.get(n), by) for n in sides(move.at)):
         raise IllegalMoveError(_build_out_of_reach(draft, move, by))
     draft.put(move.at, Square(move.card))
     return ()
@@ -126,10 +130,11 @@ def build(draft: Draft, move: Build, by: str) -> Changed:
 def _build_out_of_reach(draft: Draft, move: Build, by: str) -> str:
     neighbours = [(n, draft.board[n]) for n in sides(move.at) if n in draft.board]
     where = cell_str(move.at)
+    need = "control" if draft.rules.build_needs_control else "occupy"
     if not neighbours:
-        return f"Build: {where} touches no card (build beside a card you occupy)"
+        return f"Build: {where} touches no card (build beside a card you {need})"
     touched = ", ".join(f"{_occupiers(sq, draft.base.players)} at {cell_str(n)}" for n, sq in neighbours)
-    return f"Build: {move.card} must touch a card you occupy; {where} touches only {touched}"
+    return f"Build: {move.card} must touch a card you {need}; {where} touches only {touched}"
 
 
 def move_piece(draft: Draft, move: MovePiece, by: str) -> Changed:
@@ -160,16 +165,35 @@ def demolish(draft: Draft, move: Demolish, by: str) -> Changed:
 
 def convert(draft: Draft, move: Convert, by: str) -> Changed:
     square = _target(draft, "Convert", move.owner, move.size, move.at, by)
-    if SIZE_PIPS[move.into] > SIZE_PIPS[move.size]:
+    if not draft.rules.convert_same_size_on_suit_match and SIZE_PIPS[move.into] > SIZE_PIPS[move.size]:
         raise IllegalMoveError(
             f"Convert: a {SIZE_NAMES[move.size]} cannot become a {SIZE_NAMES[move.into]}"
             " (convert into the same size or smaller)"
         )
     _in_stash(draft.board, by, move.into, "Convert")
     _attack(draft, "Convert", move.pay, move.size, by)
+    if draft.rules.convert_same_size_on_suit_match:
+        _check_suit_match(draft, move, square)
     draft.put(move.at, square.without_piece(move.owner, move.size).with_piece(by, move.into))
     _change_draw(draft, move.pay, move.size, by)
     return (move.at,)
+
+
+def _check_suit_match(draft: Draft, move: Convert, square: Square) -> None:
+    """Deck Town (14.2, D4, D7): a same-size piece, and only if every paid card shares a suit with the card."""
+    if move.into != move.size:
+        raise IllegalMoveError(
+            f"Convert: replace a {SIZE_NAMES[move.size]} with a {SIZE_NAMES[move.size]}"
+            f" (the matching pyramid is the same size), not a {SIZE_NAMES[move.into]}"
+        )
+    cards = draft.rules.cards
+    suits = set(cards[square.card].suits)
+    for card in move.pay:
+        if not suits.intersection(cards[card].suits):
+            raise IllegalMoveError(
+                f"Convert: {card} shares no suit with {square.card} (replace only when every paid card matches"
+                " the attacked card in a suit; demolish instead)"
+            )
 
 
 def _target(draft: Draft, rule: str, owner: str, size: str, at: Cell, by: str) -> Square:
@@ -190,32 +214,33 @@ def _attack(draft: Draft, rule: str, pay: tuple[str, ...], size: str, by: str) -
     if not pay:
         raise IllegalMoveError(f"{rule}: pay with at least one attack card")
     draft.take(by, pay, rule)
+    cards = draft.rules.cards
     for card in pay:
-        if not CARDS[card].is_attack:
-            raise IllegalMoveError(f"{rule}: {card} is not an attack card (pay with J, Q, K, A or a joker)")
+        if not cards[card].is_attack:
+            raise IllegalMoveError(f"{rule}: {card} is not an attack card (pay with {draft.rules.attack_cards})")
     need = SIZE_PIPS[size]
-    total = _pips(pay)
+    total = _pips(draft, pay)
     if total < need:
         verb = "does" if total == 1 else "do"
         raise IllegalMoveError(
             f"{rule}: {_pip_count(total)} {verb} not pay for a {SIZE_NAMES[size]} ({_pip_count(need)})"
         )
     for card in pay:
-        if total - CARDS[card].pips >= need:
+        if total - cards[card].pips >= need:
             raise IllegalMoveError(
                 f"{rule}: {card} is entirely redundant (the other cards already pay the {_pip_count(need)}"
                 f" a {SIZE_NAMES[size]} costs)"
             )
-    draft.to_discard(sorted(pay, key=lambda c: CARDS[c].order))
+    draft.to_discard(draft.rules.sort(pay))
 
 
 def _change_draw(draft: Draft, pay: tuple[str, ...], size: str, by: str) -> None:
     """Overpaid pips come back as cards, after the payment is on the discard pile (A9, A13)."""
-    draft.draw(by, _pips(pay) - SIZE_PIPS[size])
+    draft.draw(by, _pips(draft, pay) - SIZE_PIPS[size])
 
 
-def _pips(cards: tuple[str, ...]) -> int:
-    return sum(CARDS[card].pips for card in cards)
+def _pips(draft: Draft, pay: tuple[str, ...]) -> int:
+    return sum(draft.rules.cards[card].pips for card in pay)
 
 
 def _pip_count(pips: int) -> str:
@@ -224,7 +249,7 @@ def _pip_count(pips: int) -> str:
 
 def fly(draft: Draft, move: Fly, by: str) -> Changed:
     draft.take(by, (move.ace,), "Fly")
-    if not CARDS[move.ace].is_ace:
+    if not draft.rules.cards[move.ace].is_ace:
         raise IllegalMoveError(f"Fly: {move.ace} is not an ace (only an ace flies a card)")
     square = _square(draft.board, move.src, "Fly")
     src, dst = cell_str(move.src), cell_str(move.dst)

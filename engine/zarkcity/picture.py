@@ -12,6 +12,8 @@ make them clickable; the picture mailed or served as board.svg stays the plain o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from math import ceil
 from typing import Any
@@ -27,6 +29,21 @@ SUIT_INK = {"H": "#c62828", "D": "#c62828", "T": "#6a3fa0"}
 PIECE_HEIGHT = {"S": 24, "M": 33, "L": 42}
 SIZE_NAME = {"S": "small", "M": "medium", "L": "large"}
 Point = tuple[float, float]
+# A game's own card face: (card code, left, top, width, height, big) -> SVG; `big` is False in small sizes.
+CardFace = Callable[[str, float, float, float, float, bool], str]
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How a game draws its cards: square or turned on alternate cells, and with which face."""
+
+    square: bool = False
+    face: CardFace | None = None  # None: the playing card face below
+
+    def draw(self, card: str, left: float, top: float, w: float, h: float, big: bool = True) -> str:
+        if self.face is not None:
+            return self.face(card, left, top, w, h, big)
+        return _card_face(card, left, top, w, h, big=big)
 
 
 def e(value: Any) -> str:
@@ -46,13 +63,15 @@ def card_label(card: str) -> str:
 # ----------------------------------------------------------------------------- the board
 
 
-def render_board_svg(view: dict[str, Any], *, interactive: bool = False) -> str:
+def render_board_svg(view: dict[str, Any], *, interactive: bool = False, style: CardStyle | None = None) -> str:
     """The whole board as one <svg> element, its viewBox fitted to the cards with a margin.
 
     `interactive` adds the frontier slots (and widens the picture to show them) and cell data.
+    `style` is the game's card style (by default Zark City's, square for the Arcade deck).
     """
     board = view.get("board") or []
-    square = view.get("deck_type") == "arcade"
+    style = style or CardStyle(square=view.get("deck_type") == "arcade")
+    square = style.square
     if not board:
         return _empty_board()
     cards = [tuple(entry["at"]) for entry in board]
@@ -68,7 +87,7 @@ def render_board_svg(view: dict[str, Any], *, interactive: bool = False) -> str:
         "<title>The board</title>",
     ]
     parts.extend(_slot(cell, square) for cell in slots)
-    parts.extend(_square(entry, square) for entry in board)
+    parts.extend(_square(entry, style) for entry in board)
     # Last, so that on the game page, where the labels follow a panned board, they sit over the cards.
     parts.append(_coordinates(sorted(set(xs)), sorted(set(ys)), min(xs), min(ys), strips=interactive))
     parts.append("</svg>")
@@ -149,14 +168,14 @@ def _card_box(x: int, y: int, square: bool) -> tuple[float, float, float, float]
     return x * PITCH + (PITCH - w) / 2, y * PITCH + (PITCH - h) / 2, w, h
 
 
-def _square(entry: dict[str, Any], square: bool) -> str:
+def _square(entry: dict[str, Any], style: CardStyle) -> str:
     (x, y), card, pieces = entry["at"], entry["card"], entry.get("pieces") or {}
-    left, top, w, h = _card_box(x, y, square)
+    left, top, w, h = _card_box(x, y, style.square)
     title = f"{card} at {x},{y}: {_pieces_text(pieces)}"
     return (
         f'<g class="zc-square" data-at="{e(x)},{e(y)}" data-cell="{e(x)},{e(y)}" data-card="{e(card)}">'
         f"<title>{e(title)}</title>"
-        + _card_face(card, left, top, w, h)
+        + style.draw(card, left, top, w, h)
         + _pieces(pieces, left, top, w, h, f"{x},{y}")
         + "</g>"
     )
@@ -247,9 +266,12 @@ def _pyramid(colour: str, size: str, cx: float, base: float, scale: float, cell:
 # ----------------------------------------------------------------------------- a hand
 
 
-def render_hand_svg(cards: list[str], *, deck_type: str = "standard") -> str:
+def render_hand_svg(cards: list[str], *, deck_type: str = "standard", style: CardStyle | None = None) -> str:
     """The viewer's own hand, upright cards in a fanned-out row. Pass only the viewer's `hand`."""
-    w, h = (SQUARE * 0.7, SQUARE * 0.7) if deck_type == "arcade" else (SHORT * 0.8, LONG * 0.8)
+    style = style or CardStyle(square=deck_type == "arcade")
+    w, h = (SQUARE * 0.7, SQUARE * 0.7) if style.square else (SHORT * 0.8, LONG * 0.8)
+    if style.face is not None:
+        w, h = SHORT, LONG  # a named card needs its full width for the name
     step = w + 8
     width = max(1, len(cards)) * step + 8
     height = h + 12
@@ -261,7 +283,7 @@ def render_hand_svg(cards: list[str], *, deck_type: str = "standard") -> str:
         left = 8 + index * step
         parts.append(
             f'<g class="zc-hand-card" data-card="{e(card)}"><title>{e(card)}</title>'
-            + _card_face(card, left, 6, w, h)
+            + style.draw(card, left, 6, w, h)
             + "</g>"
         )
     parts.append("</svg>")

@@ -9,15 +9,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NotationError, PositionError, shown
-from .board import winners_through
-from .cards import CARDS, DECK_TYPES, JOKER, in_deck, parse_card
 from .notation import COLOURS, SIZES, Cell, cell_str
-from .state import HAND_LIMIT, PHASES, PIECES_PER_SIZE, REASONS, RULES_VERSION, Square, State
+from .ruleset import ZARK_CITY, Ruleset
+from .state import PHASES, PIECES_PER_SIZE, REASONS, Square, State
 
-FORMAT = "zarkcity-position/1"
+FORMAT = ZARK_CITY.position_format  # Deck Town's is DECK_TOWN.position_format
 SIZE_NAMES = {"S": "small", "M": "medium", "L": "large"}
 _TO_MOVE_PHASES = ("place", "act", "discard")
 
@@ -27,9 +27,11 @@ _TO_MOVE_PHASES = ("place", "act", "discard")
 
 def to_position(state: State) -> dict[str, Any]:
     """The position as a JSON-able dict with every field written out (nothing left to defaults)."""
+    rules = state.ruleset
     data: dict[str, Any] = {
-        "format": FORMAT,
-        "rules": RULES_VERSION,
+        "format": rules.position_format,
+        "game": rules.game,
+        "rules": rules.version,
         "deck_type": state.deck_type,
         "players": list(state.players),
         "phase": state.phase,
@@ -49,6 +51,8 @@ def to_position(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "reason": state.reason,
     }
+    if state.tied:
+        data["tied"] = list(state.tied)
     if state.extra:
         data["extra"] = dict(state.extra)
     return data
@@ -132,9 +136,9 @@ def dumps(state: State) -> str:
 # ----------------------------------------------------------------------------- reading
 
 
-def loads(text: str) -> State:
+def loads(text: str, ruleset: Ruleset = ZARK_CITY) -> State:
     """Read a position file's text; bad JSON or a bad position raises PositionError."""
-    return from_position(parse_json(text))
+    return from_position(parse_json(text), ruleset)
 
 
 def parse_json(text: str) -> Any:
@@ -147,20 +151,39 @@ def parse_json(text: str) -> Any:
         raise PositionError("bad JSON: nested too deeply to be a zarkcity file") from None
 
 
-def check_header(data: Any, file_format: str, what: str) -> None:
-    """The checks every zarkcity JSON file starts with: an object, its format tag, a rules version we play."""
+def game_of(data: Any) -> str:
+    """The game a file says it is: its "game" field, Zark City when it has none (games.md)."""
+    game = data.get("game", ZARK_CITY.game) if isinstance(data, dict) else ZARK_CITY.game
+    if not isinstance(game, str):
+        raise PositionError(f"game must be a game id like 'zarkcity', not {game!r}")
+    return game
+
+
+def check_header(data: Any, file_format: str, what: str, rules: Ruleset = ZARK_CITY) -> None:
+    """The checks every zarkcity JSON file starts with: an object, its game and format tag, a rules version we play."""
     if not isinstance(data, dict):
         raise PositionError(f"{what} must be a JSON object")
+    if game_of(data) != rules.game:
+        raise PositionError(f"this is a {game_of(data)} file, not {rules.game}")
     if data.get("format") != file_format:
         raise PositionError(f"format must be {file_format!r}, not {data.get('format')!r}")
-    if data.get("rules", RULES_VERSION) != RULES_VERSION:
-        raise PositionError(f"rules {data.get('rules')!r} are not supported (this engine plays {RULES_VERSION})")
+    if data.get("rules", rules.version) != rules.version:
+        raise PositionError(f"rules {data.get('rules')!r} are not supported (this engine plays {rules.version})")
 
 
-def from_position(data: Any) -> State:
+@dataclass(frozen=True)
+class Deck:
+    """The cards a file may name: its game's card table and the deck it was dealt from."""
+
+    rules: Ruleset
+    deck_type: str
+
+
+def from_position(data: Any, ruleset: Ruleset = ZARK_CITY) -> State:
     """Validate a parsed position file and build its State (defaults for the optional fields)."""
-    check_header(data, FORMAT, "a position")
-    deck_type = read_deck_type(data.get("deck_type"))
+    check_header(data, ruleset.position_format, "a position", ruleset)
+    deck_type = read_deck_type(data.get("deck_type"), ruleset)
+    deck = Deck(ruleset, deck_type)
     players = read_players(data.get("players"))
     phase = _phase(data.get("phase"))
     state = State(
@@ -168,21 +191,23 @@ def from_position(data: Any) -> State:
         players=players,
         phase=phase,
         to_move=_to_move(data.get("to_move"), players, phase),
-        board=_board(data.get("board", []), players, deck_type),
-        hands=_hands(data.get("hands", {}), players, deck_type),
-        deck=_cards(data.get("deck", []), "deck", deck_type),
-        discard=_cards(data.get("discard", []), "discard", deck_type),
+        board=_board(data.get("board", []), players, deck),
+        hands=_hands(data.get("hands", {}), players, deck),
+        deck=_cards(data.get("deck", []), "deck", deck),
+        discard=_cards(data.get("discard", []), "discard", deck),
         seed=_string(data.get("seed", ""), "seed"),
         shuffles=_count(data.get("shuffles", 0), "shuffles"),
-        starters=_starters(data.get("starters", []), players, deck_type),
+        starters=_starters(data.get("starters", []), players, deck),
         first_player=_first_player(data, players, phase),
         resigned=_colours(data.get("resigned", []), "resigned", players),
-        revealed=_revealed(data.get("revealed", []), players, deck_type),
+        revealed=_revealed(data.get("revealed", []), players, deck),
         pending=_colours(data.get("pending", []), "pending", players),
         turn=_count(data.get("turn", 1 if phase in ("act", "discard") else 0), "turn"),
         winner=_optional_colour(data.get("winner"), "winner", players),
         reason=_reason(data.get("reason")),
         extra=_extra(data.get("extra", {})),
+        ruleset=ruleset,
+        tied=_colours(data.get("tied", []), "tied", players),
     )
     check_state(state)
     return state
@@ -206,26 +231,27 @@ def _check_no_block_already_won(state: State) -> None:
     changes, so a hand-written position with one already made would never be declared over."""
     if state.phase == "over":
         return
-    found = winners_through(state.board, state.board)
+    found = state.ruleset.winners_through(state.board, state.board)
     if found:
         who = ", ".join(sorted(found))
-        raise PositionError(f"{who} already controls a Power Block: a position with one must be over (phase over)")
+        block = state.ruleset.block_name
+        raise PositionError(f"{who} already controls a {block}: a position with one must be over (phase over)")
 
 
 def _check_discard_owed(state: State) -> None:
     """The discard phase exists only while the player to move holds more than the hand limit."""
     if state.phase != "discard" or state.to_move is None:
         return
-    held = len(state.hands.get(state.to_move, ()))
-    if held <= HAND_LIMIT:
+    held, limit = len(state.hands.get(state.to_move, ())), state.ruleset.hand_limit
+    if held <= limit:
         raise PositionError(
-            f"phase is discard but {state.to_move} holds {held} cards: a discard is owed only above {HAND_LIMIT}"
+            f"phase is discard but {state.to_move} holds {held} cards: a discard is owed only above {limit}"
         )
 
 
-def read_deck_type(value: Any) -> str:
-    if value not in DECK_TYPES:
-        raise PositionError(f"deck_type must be one of {', '.join(DECK_TYPES)}, not {value!r}")
+def read_deck_type(value: Any, rules: Ruleset = ZARK_CITY) -> str:
+    if value not in rules.decks:
+        raise PositionError(f"deck_type must be one of {', '.join(rules.decks)}, not {value!r}")
     return str(value)
 
 
@@ -252,15 +278,15 @@ def seated(value: Any, where: str, players: Sequence[str]) -> str:
     return colour
 
 
-def read_card(value: Any, where: str, deck_type: str) -> str:
+def read_card(value: Any, where: str, deck: Deck) -> str:
     if not isinstance(value, str):
         raise PositionError(f"{where}: {value!r} is not a card")
     try:
-        card = parse_card(value)
+        card = deck.rules.parse_card(value)
     except NotationError as error:
         raise PositionError(f"{where}: {error}") from None
-    if not in_deck(card, deck_type):
-        raise PositionError(f"{where}: {card} is not in the {deck_type} deck")
+    if not deck.rules.in_deck(card, deck.deck_type):
+        raise PositionError(f"{where}: {card} is not in the {deck.deck_type} deck")
     return card
 
 
@@ -298,8 +324,8 @@ def _count(value: Any, where: str) -> int:
     return value
 
 
-def _cards(value: Any, where: str, deck_type: str) -> tuple[str, ...]:
-    return tuple(read_card(card, where, deck_type) for card in _list(value, where))
+def _cards(value: Any, where: str, deck: Deck) -> tuple[str, ...]:
+    return tuple(read_card(card, where, deck) for card in _list(value, where))
 
 
 def _colours(value: Any, where: str, players: Sequence[str]) -> tuple[str, ...]:
@@ -332,61 +358,61 @@ def _first_player(data: Mapping[str, Any], players: Sequence[str], phase: str) -
     return None if phase == "choose" else players[0]
 
 
-def _hands(value: Any, players: Sequence[str], deck_type: str) -> dict[str, tuple[str, ...]]:
+def _hands(value: Any, players: Sequence[str], deck: Deck) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
         raise PositionError(f"hands must be an object mapping colours to lists of cards, not {value!r}")
     hands = {colour: () for colour in players} | {
-        seated(colour, "hands", players): _cards(cards, f"hands.{colour}", deck_type) for colour, cards in value.items()
+        seated(colour, "hands", players): _cards(cards, f"hands.{colour}", deck) for colour, cards in value.items()
     }
     return {colour: hands[colour] for colour in players}
 
 
-def _starters(value: Any, players: Sequence[str], deck_type: str) -> tuple[tuple[str, str], ...]:
+def _starters(value: Any, players: Sequence[str], deck: Deck) -> tuple[tuple[str, str], ...]:
     starters: list[tuple[str, str]] = []
     for entry in _list(value, "starters"):
         if not isinstance(entry, list) or len(entry) != 2:
             raise PositionError(f"starters: each entry must be [colour, card], not {entry!r}")
         colour = seated(entry[0], "starters", players)
-        card = read_card(entry[1], f"starters.{colour}", deck_type)
-        if not CARDS[card].is_number:
-            raise PositionError(f"starters.{colour}: {card} is not a number card (2-10)")
+        card = read_card(entry[1], f"starters.{colour}", deck)
+        if not deck.rules.cards[card].is_number:
+            raise PositionError(f"starters.{colour}: {card} is not a number card ({deck.rules.number_ranks})")
         if any(colour == c for c, _ in starters):
             raise PositionError(f"starters: {colour} has chosen twice")
         starters.append((colour, card))
     return tuple(starters)
 
 
-def _revealed(value: Any, players: Sequence[str], deck_type: str) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+def _revealed(value: Any, players: Sequence[str], deck: Deck) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
     rows: list[tuple[int, str, tuple[str, ...]]] = []
     for entry in _list(value, "revealed"):
         if not isinstance(entry, dict):
             raise PositionError(f"revealed: each entry must be {{round, player, cards}}, not {entry!r}")
         rnd = _count(entry.get("round"), "revealed.round")
         colour = seated(entry.get("player"), "revealed.player", players)
-        rows.append((rnd, colour, _cards(entry.get("cards"), f"revealed.{colour}", deck_type)))
+        rows.append((rnd, colour, _cards(entry.get("cards"), f"revealed.{colour}", deck)))
     return tuple(rows)
 
 
 # ----------------------------------------------------------------------------- the board
 
 
-def _board(value: Any, players: Sequence[str], deck_type: str) -> dict[Cell, Square]:
+def _board(value: Any, players: Sequence[str], deck: Deck) -> dict[Cell, Square]:
     board: dict[Cell, Square] = {}
     for entry in _list(value, "board"):
-        cell, square = _square(entry, players, deck_type)
+        cell, square = _square(entry, players, deck)
         if cell in board:
             raise PositionError(f"board: two cards at {cell_str(cell)}")
         board[cell] = square
     return board
 
 
-def _square(entry: Any, players: Sequence[str], deck_type: str) -> tuple[Cell, Square]:
+def _square(entry: Any, players: Sequence[str], deck: Deck) -> tuple[Cell, Square]:
     if not isinstance(entry, dict):
         raise PositionError(f"board: each entry must be {{at, card, pieces}}, not {entry!r}")
     cell = _cell(entry.get("at"))
     where = f"board {cell_str(cell)}"
-    card = read_card(entry.get("card"), where, deck_type)
-    _check_number_card(card, where)
+    card = read_card(entry.get("card"), where, deck)
+    _check_number_card(card, where, deck.rules)
     return cell, Square(card, _pieces(entry.get("pieces", {}), where, players))
 
 
@@ -403,12 +429,12 @@ def _cell(value: Any) -> Cell:
     return value[0], value[1]
 
 
-def _check_number_card(card: str, where: str) -> None:
-    info = CARDS[card]
+def _check_number_card(card: str, where: str, rules: Ruleset) -> None:
+    info = rules.cards[card]
     if info.is_number:
         return
-    kind = "a joker" if card == JOKER else "an ace" if info.is_ace else "a face card"
-    raise PositionError(f"{where}: {card} is {kind}; only number cards (2-10) can be on the board")
+    kind = "a joker" if info.suit is None else "an ace" if info.is_ace else "a face card"
+    raise PositionError(f"{where}: {card} is {kind}; only number cards ({rules.number_ranks}) can be on the board")
 
 
 def _pieces(value: Any, where: str, players: Sequence[str]) -> tuple[tuple[str, str], ...]:
@@ -484,8 +510,9 @@ def _check_cards_once(state: State) -> None:
     seen: dict[str, list[str]] = {}
     for card, where in card_places(state):
         seen.setdefault(card, []).append(where)
+    copies = state.ruleset.copies(state.deck_type)
     for card, places in seen.items():
-        allowed = 2 if card == JOKER else 1
+        allowed = copies[card]
         if len(places) > allowed:
-            what = "listed twice" if allowed == 1 else f"listed {len(places)} times (a deck has two jokers)"
+            what = "listed twice" if allowed == 1 else f"listed {len(places)} times (the deck has {allowed})"
             raise PositionError(f"{card} is {what}: {', '.join(places)}")

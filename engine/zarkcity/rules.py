@@ -6,16 +6,17 @@ the engine contract and docs/rules.md. The Turn Options themselves live in optio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import IllegalMoveError, NotationError, PositionError
 from ..shuffle import shuffled
-from .board import sides, winners_through
-from .cards import CARDS, DECK_TYPES, deck_cards, sort_cards
+from .board import sides
+from .cards import CardInfo
 from .draft import Draft
 from .notation import COLOURS, Choose, Discard, Move, Place, Resign, cell_str
 from .options import is_option, perform
-from .state import HAND_LIMIT, Square, State
+from .ruleset import ZARK_CITY, Ruleset
+from .state import Square, State
 
 OPENING_HAND = 3
 START = (0, 0)
@@ -24,14 +25,14 @@ START = (0, 0)
 # --- the deal (rules.md 3.1-3.4) ------------------------------------------------------------------
 
 
-def new_game(players: Sequence[str], seed: str, deck_type: str = "standard") -> State:
+def new_game(players: Sequence[str], seed: str, deck_type: str = "standard", ruleset: Ruleset = ZARK_CITY) -> State:
     """Shuffle, deal 3 each and run the re-deal rounds; starts again with the next shuffle if the deck runs out."""
-    seating = _seating(players)
-    if deck_type not in DECK_TYPES:
-        raise PositionError(f"unknown deck {deck_type!r} (use standard or arcade)")
-    cards = deck_cards(deck_type)
+    seating = _seating(players, ruleset)
+    if deck_type not in ruleset.decks:
+        raise PositionError(f"unknown deck {deck_type!r} (use {' or '.join(ruleset.decks)})")
+    cards = ruleset.decks[deck_type]
     shuffle_number = 0
-    while (dealt := deal(seating, shuffled(cards, seed, shuffle_number))) is None:
+    while (dealt := deal(seating, shuffled(cards, seed, shuffle_number), ruleset.cards)) is None:
         shuffle_number += 1
     hands, deck, revealed = dealt
     return State(
@@ -46,13 +47,14 @@ def new_game(players: Sequence[str], seed: str, deck_type: str = "standard") -> 
         seed=seed,
         shuffles=shuffle_number,
         revealed=revealed,
+        ruleset=ruleset,
     )
 
 
-def _seating(players: Sequence[str]) -> tuple[str, ...]:
+def _seating(players: Sequence[str], ruleset: Ruleset) -> tuple[str, ...]:
     seating = tuple(players)
     if not 2 <= len(seating) <= 5:
-        raise PositionError(f"Zark City seats 2 to 5 players, not {len(seating)}")
+        raise PositionError(f"{ruleset.name} seats 2 to 5 players, not {len(seating)}")
     for colour in seating:
         if colour not in COLOURS:
             raise PositionError(f"{colour!r} is not a player colour (red, yellow, green, blue or black)")
@@ -65,7 +67,7 @@ Revealed = tuple[tuple[int, str, tuple[str, ...]], ...]
 
 
 def deal(
-    players: tuple[str, ...], deck: tuple[str, ...]
+    players: tuple[str, ...], deck: tuple[str, ...], cards: Mapping[str, CardInfo] = ZARK_CITY.cards
 ) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], Revealed] | None:
     """Deal one card at a time in seat order, then re-deal rounds; None when the deck runs out."""
     seats = len(players)
@@ -73,7 +75,7 @@ def deal(
     hands = {p: deck[i:top:seats] for i, p in enumerate(players)}
     revealed: Revealed = ()
     round_number = 0
-    while short := [p for p in players if not any(CARDS[c].is_number for c in hands[p])]:
+    while short := [p for p in players if not any(cards[c].is_number for c in hands[p])]:
         round_number += 1
         revealed += tuple((round_number, p, hands[p]) for p in short)
         if top + seats > len(deck):
@@ -98,8 +100,8 @@ def movers(state: State) -> tuple[str, ...]:
 
 
 def winners(state: State) -> set[str]:
-    """Players who control all three cards of some Power Block (rules.md 9)."""
-    return winners_through(state.board, state.board)
+    """Players who control a winning block: a Power Block (rules.md 9), a poker block in Deck Town (14.2)."""
+    return state.ruleset.winners_through(state.board, state.board)
 
 
 def _clockwise_after(players: tuple[str, ...], resigned: tuple[str, ...], colour: str) -> tuple[str, ...]:
@@ -113,15 +115,14 @@ def _next_active(draft: Draft, colour: str) -> str:
     return _clockwise_after(draft.base.players, draft.resigned, colour)[0]
 
 
-def _pick_winner(draft: Draft, found: set[str]) -> str:
-    """The player to move wins a double win ([ML] 2010); else the first winner clockwise after them."""
-    players, actor = draft.base.players, draft.to_move
-    if actor is None:
-        return next(p for p in players if p in found)
-    if actor in found:
-        return actor
-    seat = players.index(actor) + 1
-    return next(p for p in players[seat:] + players[:seat] if p in found)
+def _win(draft: Draft, found: set[str]) -> None:
+    """The game ends with a block won; the game's tie-break settles a double win (one winner, or a tie)."""
+    settled = draft.rules.settle(draft.board, found, draft.to_move, draft.base.players)
+    if len(settled) == 1:
+        _game_over(draft, settled[0], draft.rules.win_reason)
+    else:
+        _game_over(draft, None, "tie")
+        draft.tied = settled
 
 
 # --- apply ----------------------------------------------------------------------------------------
@@ -165,11 +166,13 @@ def _step_now(state: State) -> str:
         "choose": "every player is choosing a starter card",
         "place": f"it is {who}'s turn to place a starter",
         "act": f"it is {who}'s turn to act",
-        "discard": f"{who} must discard down to {HAND_LIMIT} cards",
+        "discard": f"{who} must discard down to {state.ruleset.hand_limit} cards",
     }[state.phase]
 
 
 def _result(state: State) -> str:
+    if state.reason == "tie":
+        return f"{' and '.join(state.tied)} tied"
     if state.winner is None:
         return (
             "the game ended in a draw" if state.reason == "draw" else f"the game ended with no winner ({state.reason})"
@@ -184,8 +187,10 @@ def _choose(state: State, move: Choose, by: str) -> State:
     """A starter leaves the hand at once, face down; commit order breaks ties for first player."""
     draft = Draft(state)
     draft.take(by, (move.card,), "Choose")
-    if not CARDS[move.card].is_number:
-        raise IllegalMoveError(f"Choose: {move.card} is not a number card (a starter is a number card, 2-10)")
+    if not draft.rules.cards[move.card].is_number:
+        raise IllegalMoveError(
+            f"Choose: {move.card} is not a number card (a starter is a number card, {draft.rules.number_ranks})"
+        )
     draft.starters += ((by, move.card),)
     _reveal_starters_if_all_chose(draft)
     return draft.finish()
@@ -196,8 +201,10 @@ def _reveal_starters_if_all_chose(draft: Draft) -> None:
     active = draft.active_players()
     if any(p not in chosen for p in active):
         return
-    high = max(CARDS[card].number for _, card in draft.starters)
-    first = next(colour for colour, card in draft.starters if CARDS[card].number == high)
+    rank = draft.rules.starter_rank
+    cards = draft.rules.cards
+    high = max(rank(cards[card]) for _, card in draft.starters)
+    first = next(colour for colour, card in draft.starters if rank(cards[card]) == high)  # commit order breaks ties
     draft.first_player = first
     draft.put(START, Square(chosen[first], ((first, "S"),)))
     order = _clockwise_after(draft.base.players, draft.resigned, first)
@@ -221,7 +228,7 @@ def _next_placement(draft: Draft) -> None:
         return
     assert draft.first_player is not None
     order = (draft.first_player, *_clockwise_after(draft.base.players, draft.resigned, draft.first_player))
-    over = tuple(p for p in order if p not in draft.resigned and len(draft.hands[p]) > HAND_LIMIT)
+    over = tuple(p for p in order if p not in draft.resigned and len(draft.hands[p]) > draft.rules.hand_limit)
     draft.pending = over
     _next_setup_discard(draft)
 
@@ -240,19 +247,19 @@ def _next_setup_discard(draft: Draft) -> None:
 
 
 def _start_turn(draft: Draft, colour: str) -> None:
-    """Every turn opens with one automatic draw (A23)."""
+    """A Zark City turn opens with one automatic draw (A23); a Deck Town turn with none (14.2)."""
     draft.turn += 1
     draft.phase, draft.to_move, draft.pending = "act", colour, ()
-    draft.draw(colour, 1)
+    draft.draw(colour, draft.rules.turn_draw)
 
 
 def _act(state: State, move: Move, by: str) -> State:
     draft = Draft(state)
     changed = perform(draft, move, by)
-    found = winners_through(draft.board, changed) if changed else set()
+    found = draft.rules.winners_through(draft.board, changed) if changed else set()
     if found:
-        _game_over(draft, _pick_winner(draft, found), "power block")
-    elif len(draft.hands[by]) > HAND_LIMIT:
+        _win(draft, found)
+    elif len(draft.hands[by]) > draft.rules.hand_limit:
         draft.phase, draft.pending = "discard", ()
     else:
         _start_turn(draft, _next_active(draft, by))
@@ -260,15 +267,15 @@ def _act(state: State, move: Move, by: str) -> State:
 
 
 def _discard(state: State, move: Discard, by: str) -> State:
-    """Exactly the excess over 6 (A21): no voluntary discards, no partial ones."""
-    excess = len(state.hands[by]) - HAND_LIMIT
+    """Exactly the excess over the hand limit (A21): no voluntary discards, no partial ones."""
+    excess = len(state.hands[by]) - state.ruleset.hand_limit
     if len(move.cards) != excess:
         raise IllegalMoveError(
             f"Discard: {by} holds {len(state.hands[by])} cards and must discard exactly {excess}, not {len(move.cards)}"
         )
     draft = Draft(state)
     draft.take(by, move.cards, "Discard")
-    draft.to_discard(sort_cards(move.cards))
+    draft.to_discard(draft.rules.sort(move.cards))
     if draft.turn == 0:
         _next_setup_discard(draft)
     else:
@@ -301,7 +308,7 @@ def resign(state: State, colour: str, reason: str = "resignation") -> State:
         raise IllegalMoveError(f"Resign: {colour} has already resigned")
     draft = Draft(state)
     left = _lift_pieces(draft, colour)
-    draft.to_discard(sort_cards(draft.hands[colour]))
+    draft.to_discard(draft.rules.sort(draft.hands[colour]))
     draft.hands[colour] = ()
     _discard_unplaced_starter(draft, colour)
     draft.resigned += (colour,)
@@ -332,11 +339,11 @@ def _discard_unplaced_starter(draft: Draft, colour: str) -> None:
 
 def _after_resignation(draft: Draft, colour: str, left: list[tuple[int, int]], reason: str) -> None:
     active = draft.active_players()
-    found = winners_through(draft.board, left)
+    found = draft.rules.winners_through(draft.board, left)
     if len(active) == 1:
         _game_over(draft, active[0], reason)
     elif found:
-        _game_over(draft, _pick_winner(draft, found), "power block")
+        _win(draft, found)
     elif draft.phase == "choose":
         _reveal_starters_if_all_chose(draft)
     elif colour == draft.to_move:

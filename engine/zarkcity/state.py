@@ -12,12 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .notation import SIZES, Cell
+from .ruleset import ZARK_CITY, Ruleset
 
-RULES_VERSION = "zarkcity/1"
-HAND_LIMIT = 6
+RULES_VERSION = ZARK_CITY.version
+HAND_LIMIT = ZARK_CITY.hand_limit  # Zark City's; a State's own is `state.ruleset.hand_limit`
 PIECES_PER_SIZE = 3
 PHASES = ("choose", "place", "act", "discard", "over")
-REASONS = ("power block", "resignation", "timeout", "draw")
+REASONS = ("power block", "poker block", "resignation", "timeout", "draw", "tie")  # poker block, tie: Deck Town's
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,8 @@ class State:
     winner: str | None = None
     reason: str | None = None  # power block | resignation | timeout | draw
     extra: Mapping[str, Any] = field(default_factory=dict)  # reserved for variants; empty in Zark City
+    ruleset: Ruleset = ZARK_CITY  # the game this is: its cards, limits and winning blocks
+    tied: tuple[str, ...] = ()  # the winners of a shared win (reason "tie"; Deck Town only), in seat order
 
     def stash(self, colour: str) -> Counter[str]:
         """Pieces of `colour` not on the board (rules.md 1.2): 3 of each size minus those placed."""
@@ -86,6 +89,10 @@ class State:
     def starters_revealed(self) -> bool:
         """Whether the chosen starters are public: once every remaining player has chosen."""
         return self.phase != "choose"
+
+    @property
+    def game(self) -> str:
+        return self.ruleset.game
 
     def evolve(self, **changes: Any) -> State:
         return replace(self, **changes)

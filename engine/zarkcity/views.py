@@ -14,10 +14,11 @@ from ..shuffle import commitment
 from .notation import SIZES, Build, Choose, Convert, Demolish, Discard, Fly, Hatch, Move
 from .position import board_list, pieces_text, revealed_list
 from .rules import movers
-from .state import HAND_LIMIT, State
+from .ruleset import ZARK_CITY
+from .state import State
 
-FORMAT = "zarkcity-view/1"
-GAME_ID = "zarkcity"
+FORMAT = ZARK_CITY.view_format  # each game of the family names its own (state.ruleset.view_format)
+GAME_ID = ZARK_CITY.game
 
 
 class BoardEntry(TypedDict):
@@ -45,14 +46,15 @@ class ZarkCityView(View):
     deck: NotRequired[list[str]]
     seed: NotRequired[str]
     shuffles: NotRequired[int]
+    tied: NotRequired[list[str]]  # the players of a shared win (Deck Town), once over
 
 
 def view(state: State, viewer: str | None) -> ZarkCityView:
     """The JSON-able view of `state` for `viewer` (a seated colour) or a spectator (None)."""
     seated = viewer if viewer in state.players else None
     data: dict[str, Any] = {
-        "format": FORMAT,
-        "game": GAME_ID,
+        "format": state.ruleset.view_format,
+        "game": state.ruleset.game,
         "viewer": viewer,
         "deck_type": state.deck_type,
         "players": list(state.players),
@@ -65,7 +67,7 @@ def view(state: State, viewer: str | None) -> ZarkCityView:
     if seated is not None:
         data["hand"] = list(state.hands.get(seated, ()))
     data |= {
-        "hand_limit": HAND_LIMIT,
+        "hand_limit": state.ruleset.hand_limit,
         "hand_sizes": {colour: len(state.hands.get(colour, ())) for colour in state.players},
         "deck_size": len(state.deck),
         "discard": list(state.discard),
@@ -78,6 +80,8 @@ def view(state: State, viewer: str | None) -> ZarkCityView:
         "winner": state.winner,
         "reason": state.reason,
     }
+    if state.tied:
+        data["tied"] = list(state.tied)
     return cast(ZarkCityView, data | _full(state) if state.phase == "over" else data)
 
 

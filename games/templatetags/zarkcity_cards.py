@@ -1,30 +1,46 @@
-"""Template filters for the game page: a card as a small coloured label ("7♥"), a seat's colour chip."""
+"""Template filters for the game page: a card as its game reads it ("7♥", "Lunatic"), a seat's colour chip.
+
+`{{ code|card:game }}` asks the game's interface (`game.rules.card`) how the card reads and which
+class colours it (Card.css); without the argument it is the registry's default game, the game of
+any file or row that names none (games.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django import template
 from django.utils.html import escape, format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 
-from engine.zarkcity.picture import SEAT_LETTER, SUIT_SYMBOL, card_parts
+from engine import registry
+from engine.interface import Game as GameRules
 
 register = template.Library()
-RED_SUITS = ("H", "D")
+# The seat colours' letters, the marks the board pictures use (colour-blind friendly); seats are colours in every game.
+SEAT_LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "black": "K"}
+
+
+def _rules(game: Any) -> GameRules:
+    """The interface of a stored game (games.models.Game), of a game itself, or the default game."""
+    rules = getattr(game, "rules", game)
+    return rules if hasattr(rules, "card") else registry.get(None)
 
 
 @register.filter
-def card(code: str) -> str:
-    """<span class="zc-c zc-c--H" title="7H">7♥</span>; everything escaped."""
-    rank, suit = card_parts(str(code))
+def card(code: str, game: Any = None) -> SafeString:
+    """<span class="zc-c zc-c--H" title="Seven of hearts">7♥</span>; everything escaped."""
+    shown = _rules(game).card(str(code))
     return format_html(
-        '<span class="zc-c zc-c--{}" title="{}">{}{}</span>', suit or "joker", code, rank, SUIT_SYMBOL.get(suit, "")
+        '<span class="zc-c zc-c--{}" title="{}">{}</span>', shown.css or "plain", shown.name, shown.label
     )
 
 
 @register.filter
-def cards(codes) -> str:
-    return format_html_join(" ", "{}", ((card(code),) for code in codes or ()))
+def cards(codes: Iterable[str] | None, game: Any = None) -> SafeString:
+    return format_html_join(" ", "{}", ((card(code, game),) for code in codes or ()))
 
 
 @register.filter

@@ -148,7 +148,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       if (el) mark(el, "zc-target", targetLabel(el, cell), cell === sel.target);
     }
     handCards.forEach((el) => {
-      if (handCardRole(index, data.phase, el.dataset.card)) mark(el, "zc-selectable", handLabel(el));
+      if (handCardRole(index, data.phase, el.dataset.card)) mark(el, "zc-selectable", handLabel(data.labels, el));
     });
     if (sel.kind === "idle" && data.phase === "act") markBoardStarts();
     if (sel.el) sel.el.classList.add("zc-selected");
@@ -220,7 +220,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
   }
 
   function words() {
-    const place = data.starter ? ` (${cardLabel(data.starter)})` : "";
+    const place = data.starter ? ` (${cardLabel(data.labels, data.starter)})` : "";
     if (built && sel.kind !== "discard" && sel.kind !== "choose") {
       return ["Press Confirm move to play it, or change your pick.", ""];
     }
@@ -230,10 +230,10 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
         if (data.phase === "place") return [`Pick a lit cell to place your starter${place}.`, "place \u2026"];
         return ["Pick a card from your hand, one of your pyramids, or an opponent's pyramid.", ""];
       case "choose":
-        return [`Start with ${cardLabel(sel.card)}?`, ""];
+        return [`Start with ${cardLabel(data.labels, sel.card)}?`, ""];
       case "card": {
         const verb = [...index.build.get(sel.card).values()][0].verb;
-        return [`${cardLabel(sel.card)}: pick a lit cell to ${verb} it.`, `${verb} ${sel.card} \u2026`];
+        return [`${cardLabel(data.labels, sel.card)}: pick a lit cell to ${verb} it.`, `${verb} ${sel.card} \u2026`];
       }
       case "piece":
         return [
@@ -243,7 +243,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       case "attack":
         return [`Attack on ${sel.cell}: pick what to do and how to pay.`, ""];
       case "fly":
-        if (!sel.src) return [`Fly with ${cardLabel(sel.ace)}: pick one of your cards to fly.`, `fly \u2026 pay ${sel.ace}`];
+        if (!sel.src) return [`Fly with ${cardLabel(data.labels, sel.ace)}: pick one of your cards to fly.`, `fly \u2026 pay ${sel.ace}`];
         return [`Pick where the card on ${sel.src} lands.`, `fly ${sel.src} \u2026 pay ${sel.ace}`];
       case "discard": {
         const left = data.discard - sel.picked.length;
@@ -279,10 +279,10 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
     const first = options.filter((o) => o.colour === sel.colour && o.size === sel.size);
     const rest = options.filter((o) => !first.includes(o));
     return [...first, ...rest].map((o) => {
-      const change = changeFor(o.pay, o.size);
+      const change = changeFor(data.pips, o.pay, o.size);
       const target = `${o.colour}'s ${SIZE_NAME[o.size]}`;
       const what = o.verb === "demolish" ? `Demolish ${target}` : `Convert ${target} into your ${SIZE_NAME[o.into]}`;
-      const pay = o.pay.map(cardLabel).join(" ");
+      const pay = o.pay.map((card) => cardLabel(data.labels, card)).join(" ");
       const drawn = change ? `, draw ${change} card${change === 1 ? "" : "s"} change` : ", no change";
       return button(`${what}: pay ${pay}${drawn}`, o.text);
     });
@@ -411,6 +411,6 @@ function squareLabel(el, cell, mine) {
   return (title ? title.textContent : `${el.dataset.card} at ${cell}`) + (mine ? "" : " (attack)");
 }
 
-function handLabel(el) {
-  return `${cardLabel(el.dataset.card)} in your hand`;
+function handLabel(labels, el) {
+  return `${cardLabel(labels, el.dataset.card)} in your hand`;
 }

@@ -1,25 +1,21 @@
 /* The viewer's legal moves, as the engine listed them (canonical notation, docs/notation.md),
    indexed by what a click starts from: a card in hand, one of your pyramids, an opponent's
    pyramid, an Ace. Nothing here knows a rule: every highlight on the page is a lookup in this
-   index, so the page can only ever build a move the engine listed. */
+   index, so the page can only ever build a move the engine listed. How cards read and what they
+   pay in an attack come from the page data, never from rules of one game written here. */
 
-export const PIPS = { K: 3, Q: 2, J: 1, A: 1, JK: 1 };
 export const SIZE_PIPS = { S: 1, M: 2, L: 3 };
 export const SIZE_NAME = { S: "small", M: "medium", L: "large" };
-export const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", T: "\u2605" };
 
-export function rankOf(card) {
-  return card === "JK" ? "JK" : card.slice(0, -1);
+/* How a card reads ("7♥", "Lunatic"): the game's own label, sent in the page data ("labels"). */
+export function cardLabel(labels, card) {
+  return (labels && labels[card]) || card;
 }
 
-export function cardLabel(card) {
-  if (card === "JK") return "Joker";
-  return rankOf(card) + (SUIT_SYMBOL[card.slice(-1)] || card.slice(-1));
-}
-
-/* The change drawn after paying `pay` for a piece of `size`: the pips over its size. */
-export function changeFor(pay, size) {
-  const total = pay.reduce((sum, card) => sum + (PIPS[rankOf(card)] || 0), 0);
+/* The change drawn after paying `pay` for a piece of `size`: the attack pips paid (the page data's
+   "pips", from the game) over the piece's size. */
+export function changeFor(pips, pay, size) {
+  const total = pay.reduce((sum, card) => sum + ((pips && pips[card]) || 0), 0);
   return Math.max(0, total - SIZE_PIPS[size]);
 }
 

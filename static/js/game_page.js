@@ -2,9 +2,9 @@
    this module only (1) lets the player build a move by clicking the board and the hand, then sends
    it through the page's own notation form, (2) pans and zooms the board, and (3) polls ply.json so
    a page left open notices another player's move and swaps in the new position. Without it the
-   page works as it is: the move list and the notation form. */
+   page works as it is: the move list and the notation form. The click-to-move builder is the game's
+   own module (the page data's "module", BoardScript.module), imported when there is a move to build. */
 
-import { attachBuilder } from "./board_builder.js";
 import { attachZoom } from "./board_zoom.js";
 
 const page = {
@@ -19,7 +19,13 @@ function readData() {
   return script ? JSON.parse(script.textContent) : null;
 }
 
-function init() {
+/* The game's builder module, imported once (the browser caches it across page swaps). */
+async function builderFor(data) {
+  const module = await import(data.module);
+  return module.attachBuilder;
+}
+
+async function init() {
   page.data = readData();
   if (!page.data) return;
   const wrap = document.getElementById("board");
@@ -30,7 +36,8 @@ function init() {
   if (page.builder) page.builder.detach();
   page.builder = null;
   const panel = document.getElementById("zc-builder");
-  if (panel && svg && page.data.moves.length) {
+  if (panel && svg && page.data.moves.length && page.data.module) {
+    const attachBuilder = await builderFor(page.data);
     page.builder = attachBuilder({
       data: page.data,
       board: svg,
@@ -93,7 +100,7 @@ async function refresh(news) {
     old.replaceWith(fresh);
     const newDraft = fresh.querySelector(".zc-chat-form textarea");
     if (newDraft) newDraft.value = draftText;
-    init();
+    await init();
     notice(news);
   } catch (error) {
     window.location.assign(pageUrl()); /* never a reload: this may be the answer to a refused POST */

@@ -72,7 +72,8 @@ def store_game(
     game = Game.objects.create(
         created_by=users[0],
         status=Game.Status.FINISHED if over else Game.Status.ACTIVE,
-        deck=played.deck,
+        game="zarkcity",
+        options={"deck": played.deck},
         seats_wanted=len(users),
         is_private=is_private,
         seed=played.seed,
@@ -129,7 +130,8 @@ def finished_rows(
     game = Game.objects.create(
         created_by=users[0],
         status=Game.Status.FINISHED,
-        deck=deck,
+        game="zarkcity",
+        options={"deck": deck},
         seats_wanted=len(users),
         is_private=is_private,
         seed=seed,

@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.services import profile_update
 from archive.feeds import fold, ics_escape
 from archive.services import feed_token_ensure
-from notifications.selectors import mover_clocks
+from games.clock import mover_clocks
 from tests.archive.archive_helpers import finished_rows, play_random, store_game
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,12 @@ pytestmark = pytest.mark.django_db
 
 def start(*users, seed="hook-seed") -> Game:
     game = services.game_create(
-        creator=users[0], seats=len(users), deck="standard", time_limit_days=3, is_private=False
+        creator=users[0],
+        seats=len(users),
+        game="zarkcity",
+        options={"deck": "standard"},
+        time_limit_days=3,
+        is_private=False,
     )
     with mock.patch("games.services.secrets.token_hex", return_value=seed):
         for user in users[1:]:

@@ -90,7 +90,7 @@ def test_profile_page(client, alice, bob, charlie):
     assert [(t.players, t.played, t.won) for t in profile.by_table_size] == [(2, 2, 2), (3, 1, 0)]
     assert len(profile.recent) == 2  # the private game is counted but not listed to others
     html = response.content.decode()
-    assert "<svg" in html and "Rating history of alice" in html and "polyline" in html
+    assert "<svg" in html and "Zark City rating history of alice" in html and "polyline" in html
     assert "Your private feeds" not in html
     client.force_login(alice)
     own = client.get(reverse("player_profile", args=["alice"]))

@@ -152,6 +152,7 @@ def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
     found = page.evaluate(
         """async () => {
             const m = await import("/static/js/board_moves.js");
+            const pips = { KS: 3, KH: 3, QH: 2, QS: 2, JS: 1, AD: 1, JK: 1 }; /* as the page data has them */
             const index = m.indexMoves([
                 "choose 9S", "place 1,0", "draw", "grow S 1,0", "spawn 1,0", "move S 1,0 2,0",
                 "hatch 6C 0,1", "hatch 6C 1,1", "demolish blue L 1,0 pay JS QH",
@@ -160,13 +161,15 @@ def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
             return {
                 hatch: [...index.build.get("6C").entries()].map(([cell, b]) => cell + " " + b.verb),
                 attacks: index.attack.get("1,0").map(
-                    (o) => [o.verb, o.into, o.pay.join(" "), m.changeFor(o.pay, o.size)]),
+                    (o) => [o.verb, o.into, o.pay.join(" "), m.changeFor(pips, o.pay, o.size)]),
                 fly: index.fly.get("AD").get("2,0").get("0,1"),
                 discard: index.discard.get(m.cardsKey(["JK", "3C", "JK"])),
                 move: index.move.get("1,0 S").get("2,0"),
                 roles: [m.handCardRole(index, "act", "6C"), m.handCardRole(index, "act", "AD"),
                         m.handCardRole(index, "discard", "JK"), m.handCardRole(index, "act", "KH")],
-                change: [m.changeFor(["KS"], "S"), m.changeFor(["QH", "QS"], "L"), m.changeFor(["JK"], "S")],
+                change: [m.changeFor(pips, ["KS"], "S"), m.changeFor(pips, ["QH", "QS"], "L"),
+                         m.changeFor(pips, ["JK"], "S"), m.changeFor({}, ["KS"], "S")],
+                labels: [m.cardLabel({ "7H": "7\u2665" }, "7H"), m.cardLabel({}, "9C")],
                 simple: [index.draw, index.choose.get("9S"), index.place.get("1,0"), index.grow.get("1,0 S"),
                          index.spawn.get("1,0")],
             };
@@ -177,7 +180,8 @@ def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
     assert found["fly"] == "fly 2,0 0,1 pay AD" and found["move"] == "move S 1,0 2,0"
     assert found["discard"] == "discard JK JK 3C"
     assert found["roles"] == ["build", "fly", "discard", None]
-    assert found["change"] == [2, 1, 0]
+    assert found["change"] == [2, 1, 0, 0]  # a card the page data gives no pips pays nothing
+    assert found["labels"] == ["7\u2665", "9C"]
     assert found["simple"] == ["draw", "choose 9S", "place 1,0", "grow S 1,0", "spawn 1,0"]
 
 

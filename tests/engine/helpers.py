@@ -1,4 +1,4 @@
-"""Build Zark City positions directly as State values, for the engine's rule tables.
+"""Build Zark City (and Deck Town: ruleset=DECK_TOWN, deck_type="myrmex") positions directly as State values.
 
 Shared by every engine test module (import with `from helpers import make_state, play`):
     make_state(board={(0, 0): ("7H", "red:S blue:SM"), (1, 0): "8H"}, hands={"red": ("KH",)})
@@ -66,8 +66,8 @@ def make_state(
 
 
 def play(state: State, *lines: str) -> State:
-    """Apply moves written 'red: build 7H 1,0', in order."""
+    """Apply moves written 'red: build 7H 1,0', in order (cards read as the state's game writes them)."""
     for line in lines:
         by, text = line.split(":", 1)
-        state = apply(state, parse(text), by.strip())
+        state = apply(state, parse(text, state.ruleset.parse_card, state.ruleset.sort), by.strip())
     return state

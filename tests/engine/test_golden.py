@@ -14,8 +14,8 @@ from types import ModuleType
 
 import pytest
 
-from engine.zarkcity.position import dumps, loads
-from engine.zarkcity.record import replay
+from engine import registry
+from engine.zarkcity.position import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -35,17 +35,18 @@ def make_golden() -> ModuleType:
 
 def test_the_golden_games_are_there() -> None:
     names = {path.name.removesuffix(".game.json") for path in RECORDS}
-    assert {"two-standard", "three-arcade", "five-standard"} <= names
+    assert {"two-standard", "three-arcade", "five-standard", "two-decktown", "four-decktown"} <= names
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name.removesuffix(".game.json") for p in RECORDS])
 def test_replay_matches_the_final_position(path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
-    final = replay(record)
+    game = registry.get(record.get("game"))
+    final = game.replay(record)
     expected = path.with_name(path.name.replace(".game.json", ".position.json")).read_text(encoding="utf-8")
-    assert dumps(final) == expected
-    assert loads(expected) == final
-    assert final.phase == "over" and final.reason == record["result"]["reason"] == "power block"
+    assert pretty(game.to_position(final)) + "\n" == expected
+    assert game.from_position(json.loads(expected)) == final
+    assert final.phase == "over" and final.reason == record["result"]["reason"] == final.ruleset.win_reason
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name.removesuffix(".game.json") for p in RECORDS])
@@ -64,3 +65,14 @@ def test_the_golden_games_exercise_the_rare_rules() -> None:
         moves = [(m["by"], m["move"]) for m in record["moves"]]
         shown |= tool.features(spec, record["seed"], moves)
     assert set(tool.FEATURES) <= shown
+
+
+@pytest.mark.parametrize("name", ["two-decktown", "four-decktown"])
+def test_the_deck_town_golden_games_are_deck_town(name: str) -> None:
+    """Two and four players, won by a poker block, with suit-matched conversions and no turn draw."""
+    record = json.loads((GOLDEN / f"{name}.game.json").read_text(encoding="utf-8"))
+    assert (record["game"], record["format"], record["deck_type"]) == ("decktown", "decktown-game/1", "myrmex")
+    assert record["result"] == {"winner": record["result"]["winner"], "reason": "poker block"}
+    log = (GOLDEN / f"{name}.playthrough.txt").read_text(encoding="utf-8")
+    assert "drew 0 cards" not in log and "turn: red drew" not in log
+    assert any(m["move"].startswith("convert") for m in record["moves"])

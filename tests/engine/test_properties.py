@@ -1,7 +1,8 @@
 """Random legal playouts keep every invariant (STYLE.md, test layer 3).
 
-Each example deals a game (2-5 players, either deck, any seed) and plays up to MAX_PLIES random
-legal moves. At every ply: cards and pieces are conserved, the board is 8-connected, the generator
+Each example deals a game of every registered game of the Zark City family (Zark City and Deck
+Town: 2-5 players, any of the game's options, any seed) and plays up to MAX_PLIES random legal moves
+through the game interface (engine.registry). At every ply: cards and pieces are conserved, the board is 8-connected, the generator
 and `apply` agree (listed moves apply, sampled unlisted ones are refused), moves print and parse
 back, `apply` leaves its input alone, views hide every secret, and a finished game names the right
 winner. At the end the game record replays to the very same State.
@@ -13,13 +14,15 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from engine import registry
 from engine.errors import IllegalMoveError
+from engine.interface import Game
 from engine.zarkcity.board import TOUCH_STEPS, sides
-from engine.zarkcity.cards import CARDS, DECK_TYPES, deck_cards, sort_cards
-from engine.zarkcity.movegen import KINDS, legal_moves
+from engine.zarkcity.movegen import KINDS
 from engine.zarkcity.notation import (
     COLOURS,
     SIZES,
@@ -38,12 +41,13 @@ from engine.zarkcity.notation import (
     Place,
     Resign,
     Spawn,
-    parse,
 )
-from engine.zarkcity.record import make_record, replay, result_of
-from engine.zarkcity.rules import apply, movers, new_game, winners
+from engine.zarkcity.record import result_of
+from engine.zarkcity.rules import apply, movers, winners
+from engine.zarkcity.ruleset import ZARK_CITY
 from engine.zarkcity.state import PIECES_PER_SIZE, State
-from engine.zarkcity.views import view
+
+GAMES = registry.all_games()
 
 MAX_PLIES = 200
 RESIGN_CHANCE = 0.004  # per ply: about one resignation in 250 plies, so most games run their course
@@ -91,14 +95,14 @@ def is_connected(cells: set[Cell]) -> bool:
 
 
 def check_invariants(state: State) -> None:
-    assert cards_everywhere(state) == Counter(deck_cards(state.deck_type)), "cards are not conserved"
+    assert cards_everywhere(state) == state.ruleset.copies(state.deck_type), "cards are not conserved"
     for colour in state.players:
         stash = state.stash(colour)
         assert all(0 <= stash[size] <= PIECES_PER_SIZE for size in SIZES), f"{colour}'s stash is {stash}"
     on_board = {owner for square in state.board.values() for owner, _ in square.pieces}
     assert on_board <= set(state.active_players()), "a resigned player still has pieces on the board"
     assert is_connected(set(state.board)), "the board is not 8-connected"
-    assert all(CARDS[square.card].is_number for square in state.board.values())
+    assert all(state.ruleset.cards[square.card].is_number for square in state.board.values())
     if state.phase == "over":
         assert state.to_move is None and state.pending == () and movers(state) == ()
     else:
@@ -106,7 +110,7 @@ def check_invariants(state: State) -> None:
         assert winners(state) == set(), "someone controls a Power Block but the game goes on"
 
 
-def check_listing(state: State, colour: str, moves: list[Move]) -> None:
+def check_listing(game: Game, state: State, colour: str, moves: list[Move]) -> None:
     """The list is canonical: sorted by kind then text, no repeats, Resign last, and every move parses back."""
     texts = [str(m) for m in moves]
     assert len(set(texts)) == len(texts)
@@ -114,18 +118,28 @@ def check_listing(state: State, colour: str, moves: list[Move]) -> None:
     keys = [(KINDS.index(type(m)), str(m)) for m in moves[:-1]]
     assert keys == sorted(keys)
     for move in moves:
-        assert parse(str(move)) == move
+        assert game.parse(str(move)) == move
 
 
-def check_view(state: State, viewer: str) -> None:
-    """No view shows another player's hand, the deck or another's face-down starter (jokers: two alike)."""
+def check_view(game: Game, state: State, viewer: str) -> None:
+    """No view shows another player's hand, the deck or another's face-down starter.
+
+    A card the deck holds twice (Zark City's jokers, Deck Town's number cards, Pawns and Courts) may
+    show for its public twin, so those are checked by the view's shape: no hands, deck or seed, the
+    viewer's own hand only, and no other player's starter while starters are face down."""
+    shown_view = game.view(state, viewer)
     if state.phase == "over":
         return  # everything is published at the end
+    assert not {"hands", "deck", "seed"} & set(shown_view), f"{viewer}'s view holds secrets"
+    assert shown_view.get("hand") == list(state.hands[viewer])
+    if state.phase == "choose":
+        assert set(shown_view["starters"]) == {"chosen", "mine"}  # type: ignore[typeddict-item]
+    copies = state.ruleset.copies(state.deck_type)
     shown = {card for _, _, hand in state.revealed for card in hand}
     secret = set(state.deck) | {c for p, hand in state.hands.items() if p != viewer for c in hand}
     secret |= {card for p, card in state.starters if p != viewer and state.phase == "choose"}
-    text = json.dumps(view(state, viewer))
-    leaked = [c for c in secret - shown - {"JK"} if f'"{c}"' in text]
+    text = json.dumps(shown_view)
+    leaked = [c for c in secret - shown if copies[c] == 1 and f'"{c}"' in text]
     assert not leaked, f"{viewer}'s view shows {leaked}"
 
 
@@ -144,7 +158,7 @@ def candidate_moves(state: State, rng: random.Random) -> list[Move]:
     """Well-formed moves built from all cards and the cells on and around the board, at random."""
     cells = list(state.board) + [n for c in state.board for n in sides(c)] + [(0, 0), (5, -7)]
     hand = [c for h in state.hands.values() for c in h]
-    cards = deck_cards(state.deck_type)
+    cards = state.ruleset.decks[state.deck_type]
 
     def card() -> str:
         return rng.choice(hand) if hand and rng.random() < 0.7 else rng.choice(cards)
@@ -156,7 +170,7 @@ def candidate_moves(state: State, rng: random.Random) -> list[Move]:
         return (at[0] + rng.choice((-1, 0, 1)), at[1] + rng.choice((-1, 0, 1)))
 
     def some_cards(most: int) -> tuple[str, ...]:
-        return sort_cards([card() for _ in range(rng.randint(1, most))])
+        return state.ruleset.sort([card() for _ in range(rng.randint(1, most))])
 
     size, colour = (lambda: rng.choice(SIZES)), (lambda: rng.choice(state.players))
     makers = [
@@ -206,6 +220,11 @@ def check_outcome(before: State, after: State, move: Move, by: str) -> None:
         assert (after.winner, after.reason) == (active[0], "resignation")
         return
     found = winners(after)
+    if after.ruleset is not ZARK_CITY:  # Deck Town: the highest card of a winning block settles a double win
+        won = set(after.tied) if after.reason == "tie" else {after.winner}
+        assert won <= found and (len(found) > 1 or won == found), f"{won} won, but {found} hold a block"
+        assert after.reason == "tie" or after.reason == after.ruleset.win_reason
+        return
     assert after.reason == "power block" and after.winner in found
     if isinstance(move, Resign):
         # The player to move wins a double win; else the first winner clockwise after them.
@@ -237,18 +256,24 @@ def choose_move(state: State, rng: random.Random) -> tuple[str, Move, list[Move]
     return colour, rng.choice([m for m in moves if type(m) is kind]), moves
 
 
-def random_playout(seating: tuple[str, ...], deck_type: str, seed: str, rng: random.Random) -> list[tuple[str, str]]:
+def legal_moves(state: State, colour: str) -> list[Move]:
+    return registry.get(state.game).legal_moves(state, colour)
+
+
+def random_playout(
+    game: Game, seating: tuple[str, ...], options: dict[str, str], seed: str, rng: random.Random
+) -> list[tuple[str, str]]:
     """Play up to MAX_PLIES random moves from the deal, checking everything at each ply; returns the log."""
-    state = new_game(seating, seed, deck_type)
+    state = game.new_game(seating, seed, options)
     log: list[tuple[str, str]] = []
     for _ in range(MAX_PLIES):
         check_invariants(state)
-        check_view(state, rng.choice(seating))
+        check_view(game, state, rng.choice(seating))
         if state.phase == "over":
             break
         colour, move, moves = choose_move(state, rng)
         if moves:
-            check_listing(state, colour, moves)
+            check_listing(game, state, colour, moves)
             check_listed_apply(state, colour, moves, rng)
         check_unlisted_refused(state, colour, moves, rng)
         idle = [p for p in seating if p not in movers(state)]
@@ -257,7 +282,7 @@ def random_playout(seating: tuple[str, ...], deck_type: str, seed: str, rng: ran
             listed = legal_moves(state, bystander)
             assert listed == ([Resign()] if bystander in state.active_players() else [])
             check_unlisted_refused(state, bystander, listed, rng)
-        after = apply(state, move, colour)
+        after = game.apply(state, move, colour)
         check_outcome(state, after, move, colour)
         log.append((colour, str(move)))
         state = after
@@ -265,24 +290,34 @@ def random_playout(seating: tuple[str, ...], deck_type: str, seed: str, rng: ran
     return log
 
 
+def options_of(game: Game) -> st.SearchStrategy[dict[str, str]]:
+    """Any choice of each of the game's options (Zark City's deck; Deck Town has none)."""
+    return st.fixed_dictionaries({o.name: st.sampled_from([c.value for c in o.choices]) for o in game.info.options})
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.info.id for g in GAMES])
 @playouts
 @given(
+    data=st.data(),
     players=st.integers(min_value=2, max_value=5),
-    deck_type=st.sampled_from(DECK_TYPES),
     seed=st.text(alphabet="0123456789abcdef", min_size=1, max_size=16),
     rng=st.randoms(use_true_random=True),
 )
-def test_random_playouts_keep_every_invariant(players: int, deck_type: str, seed: str, rng: random.Random) -> None:
+def test_random_playouts_keep_every_invariant(
+    game: Game, data: st.DataObject, players: int, seed: str, rng: random.Random
+) -> None:
     seating = COLOURS[:players]
-    log = random_playout(seating, deck_type, seed, rng)
-    record = make_record(seating, deck_type, seed, log, None)
-    state = replay(json.loads(json.dumps(record)))
+    options = data.draw(options_of(game))
+    log = random_playout(game, seating, options, seed, rng)
+    record = game.make_record(seating, options, seed, log, None)
+    state = game.replay(json.loads(json.dumps(record)))
     event(f"ended by {state.reason}" if state.phase == "over" else f"still on after {len(log)} plies")
     event(
         "the discard pile was reshuffled"
-        if state.shuffles > new_game(seating, seed, deck_type).shuffles
+        if state.shuffles > game.new_game(seating, seed, options).shuffles
         else "no reshuffle"
     )
     # The record, with its result, replays to the State the moves reached, and checks that result.
-    finished = make_record(seating, deck_type, seed, log, result_of(state))
-    assert replay(json.loads(json.dumps(finished))) == state
+    finished = game.make_record(seating, options, seed, log, result_of(state))
+    assert game.replay(json.loads(json.dumps(finished))) == state
+    assert game.from_position(json.loads(json.dumps(game.to_position(state)))) == state

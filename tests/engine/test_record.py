@@ -43,6 +43,7 @@ def test_make_record_shape() -> None:
     data = record([("red", "draw")], None)
     assert data == {
         "format": "zarkcity-game/1",
+        "game": "zarkcity",
         "rules": "zarkcity/1",
         "deck_type": "standard",
         "players": PLAYERS,

@@ -15,7 +15,12 @@ from games.models import Game
 def start_game(*players, days: int = 3) -> Game:
     """A game with these players seated (red, yellow, ...) and dealt; the outbox rows are written."""
     game = services.game_create(
-        creator=players[0], seats=len(players), deck="standard", time_limit_days=days, is_private=False
+        creator=players[0],
+        seats=len(players),
+        game="zarkcity",
+        options={"deck": "standard"},
+        time_limit_days=days,
+        is_private=False,
     )
     for user in players[1:]:
         services.game_join(game=game, user=user)

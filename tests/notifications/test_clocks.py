@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from archive.models import ArchivedPlayer, PlayerRating
 from engine.zarkcity.notation import Choose
+from games import clock
 from games.models import Game
-from notifications import clock, selectors, sweep
 from notifications import services as notify
+from notifications import sweep
 from notifications.models import Away, Notification, Preference
 from tests.notifications.helpers import mail_to, play, play_setup, play_turn, start_game, state
 
@@ -179,7 +180,7 @@ def test_days_away_the_clock_cannot_handle_never_take_the_clock_away(alice, bob,
     Away.objects.create(user=mover(broken), first_day=date(9999, 12, 31), last_day=date(9999, 12, 31))
     late = max(broken.deadline, healthy.deadline) + timedelta(minutes=1)
     with at(late - timedelta(minutes=2)):
-        (broken_clock,) = selectors.mover_clocks(broken)
+        (broken_clock,) = clock.mover_clocks(broken)
     assert broken_clock.deadline == broken.deadline  # not away: the clock runs as usual
     with at(late):
         counts = sweep.sweep(timezone.now())
@@ -234,13 +235,13 @@ def test_days_away_stop_the_clock_and_the_table_sees_it(alice, bob, django_captu
     start, user = game.turn_started_at, mover(game)
     first = (start + timedelta(days=1)).date()
     notify.away_add(user=user, first_day=first, last_day=first + timedelta(days=1), today=start.date())
-    [mover_clock] = selectors.mover_clocks(game)
+    [mover_clock] = clock.mover_clocks(game)
     assert mover_clock.deadline == game.deadline + timedelta(days=2)  # two whole days (UTC) added
 
     assert run_sweep(game.deadline + timedelta(hours=1), django_capture_on_commit_callbacks)["timeouts"] == 0
     during = datetime.combine(first, datetime.min.time(), UTC) + timedelta(hours=12)
-    assert selectors.table_away(game, during) == {game.to_move: first + timedelta(days=1)}
-    assert selectors.table_away(game, during + timedelta(days=3)) == {}
+    assert clock.table_away(game, during) == {game.to_move: first + timedelta(days=1)}
+    assert clock.table_away(game, during + timedelta(days=3)) == {}
     assert run_sweep(mover_clock.deadline + timedelta(minutes=1), django_capture_on_commit_callbacks)["timeouts"] == 1
 
 
@@ -250,7 +251,7 @@ def test_the_clock_does_not_run_back_for_days_away_added_late(alice, bob):
     later = game.turn_started_at + timedelta(days=1, hours=10)
     with at(later):
         notify.away_add(user=user, first_day=later.date(), last_day=later.date(), today=later.date())
-        [mover_clock] = selectors.mover_clocks(game)
+        [mover_clock] = clock.mover_clocks(game)
     end_of_day = datetime.combine(later.date() + timedelta(days=1), datetime.min.time(), UTC)
     assert mover_clock.deadline == game.deadline + (end_of_day - later)  # only from the moment it was added
 
@@ -263,7 +264,7 @@ def test_coming_back_early_restarts_the_clock(alice, bob):
     back = datetime.combine(first, datetime.min.time(), UTC) + timedelta(hours=6)
     with at(back):
         notify.away_end(user=user, away_id=away.pk)
-    [mover_clock] = selectors.mover_clocks(game)
+    [mover_clock] = clock.mover_clocks(game)
     assert mover_clock.deadline == game.deadline + timedelta(hours=6)
 
 

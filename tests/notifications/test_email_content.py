@@ -10,11 +10,11 @@ from django.core import mail
 
 from accounts.services import profile_update
 from engine.zarkcity.cards import CARDS
+from engine.zarkcity.game import GAME as ZARK_CITY
 from engine.zarkcity.position import from_position
-from games import board_svg
+from engine.zarkcity.textboard import board_text
 from notifications.emails import build_message
 from notifications.models import Notification
-from notifications.textboard import board_text
 from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
@@ -72,8 +72,8 @@ def test_the_board_picture_is_drawn_from_the_recipients_own_view(
     alice, bob, monkeypatch, django_capture_on_commit_callbacks
 ):
     seen = []
-    real = board_svg.render_board_svg
-    monkeypatch.setattr(board_svg, "render_board_svg", lambda view: seen.append(view) or real(view))
+    real = ZARK_CITY.board_svg
+    monkeypatch.setattr(ZARK_CITY, "board_svg", lambda view, **kw: seen.append(view) or real(view, **kw))
     game, recipient, email = a_turn_email((alice, bob), django_capture_on_commit_callbacks)
     [view] = seen
     assert view["viewer"] == game.to_move and "hands" not in view and "deck" not in view and "seed" not in view
@@ -152,7 +152,7 @@ def test_an_email_is_built_from_the_row_at_sending_time(alice, bob):
     game = start_game(alice, bob)
     row = Notification.objects.get(recipient=alice)
     message = build_message(row)
-    assert message.subject == f"Zark City #{game.pk} has started: choose your starter card"
+    assert message.subject == f"Zark City #{game.pk} has started: choose your starter"
     assert message.to == ["alice <alice@example.com>"]
     hand = state(game).hands["red"]
     assert all(card in message.body for card in hand)

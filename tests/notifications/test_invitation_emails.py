@@ -28,7 +28,9 @@ Kind, Status = Notification.Kind, Notification.Status
 
 
 def new_game(creator, seats: int = 2):
-    return services.game_create(creator=creator, seats=seats, deck="standard", time_limit_days=3, is_private=False)
+    return services.game_create(
+        creator=creator, seats=seats, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=False
+    )
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ def test_the_deal_tells_every_player_to_choose_a_starter(alice, bob, charlie, dj
         game = start_game(alice, bob, charlie)
     assert rows() == [("alice", Kind.GAME_STARTED), ("bob", Kind.GAME_STARTED), ("charlie", Kind.GAME_STARTED)]
     assert len(callbacks) == 3  # each row goes to the broker only after the deal commits
-    assert sorted(m.subject for m in mail.outbox) == [f"Zark City #{game.pk} has started: choose your starter card"] * 3
+    assert sorted(m.subject for m in mail.outbox) == [f"Zark City #{game.pk} has started: choose your starter"] * 3
 
 
 def test_choosing_starters_sends_nothing_until_someone_must_place(

@@ -20,9 +20,13 @@ GOOD_SEED = "seed7"  # red wins with a power block at ply 239 under `pick` (two 
 PIPS = {"S": 1, "M": 2, "L": 3}
 
 
-def start_game(*players, seed: str = GOOD_SEED, deck: str = "standard") -> Game:
-    """A started game with these users seated in order (red, yellow, ...) and a fixed seed."""
-    game = services.game_create(creator=players[0], seats=len(players), deck=deck, time_limit_days=3, is_private=False)
+def start_game(*players, seed: str = GOOD_SEED, deck: str = "standard", game: str = "zarkcity", **options: str) -> Game:
+    """A started game of `game` (Zark City with `deck` unless told) with these users seated in order
+    (red, yellow, ...) and a fixed seed."""
+    options = options or ({"deck": deck} if game == "zarkcity" else {})
+    game = services.game_create(
+        creator=players[0], game=game, seats=len(players), options=options, time_limit_days=3, is_private=False
+    )
     with mock.patch("games.services.secrets.token_hex", return_value=seed):
         for user in players[1:]:
             services.game_join(game=game, user=user)

@@ -220,7 +220,9 @@ def test_seats_and_chat_tell_two_lookalike_players_apart(client, alice, bob):
     Profile.objects.update_or_create(user=bob, defaults={"display_name": "alice", "name_key": "alice"})
     from games import services as games
 
-    game = games.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=False)
+    game = games.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=False
+    )
     games.game_join(game=game, user=bob)
     games.chat_post(game=game, user=bob, text="hello")
     client.force_login(alice)

@@ -76,7 +76,9 @@ def test_a_resigned_player_cannot_act_any_more(client, alice, bob, charlie):
 
 
 def test_private_game_posts_from_outsiders_are_404(client, alice, bob, charlie):
-    game = services.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=True)
+    game = services.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
     services.invitation_create(game=game, invited_by=alice, username="bob")
     services.game_join(game=game, user=bob)
     client.force_login(charlie)

@@ -13,13 +13,15 @@ from unittest import mock
 import pytest
 from django.db import connection
 
+from engine import registry
 from games import services
 from games.models import Game, Move
 from games.services import StaleMove
 from tests.service.gameplay import mover, pick, play_plies, start_game, user_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-real_apply = services.rules.apply
+RULES = registry.get("zarkcity")  # the same object every game.rules returns
+real_apply = RULES.apply
 
 
 def slow_apply(state, move, by):
@@ -45,7 +47,7 @@ def race(game: Game, attempts: list[tuple[object, str]]) -> list[object]:
             connection.close()
 
     threads = [threading.Thread(target=submit, args=(i, u, t)) for i, (u, t) in enumerate(attempts)]
-    with mock.patch("games.services.rules.apply", side_effect=slow_apply):
+    with mock.patch.object(RULES, "apply", side_effect=slow_apply):
         for thread in threads:
             thread.start()
         for thread in threads:

@@ -21,7 +21,12 @@ pytestmark = pytest.mark.django_db
 
 def started(*players) -> Game:
     game = services.game_create(
-        creator=players[0], seats=len(players), deck="standard", time_limit_days=3, is_private=False
+        creator=players[0],
+        seats=len(players),
+        game="zarkcity",
+        options={"deck": "standard"},
+        time_limit_days=3,
+        is_private=False,
     )
     for user in players[1:]:
         services.game_join(game=game, user=user)
@@ -48,7 +53,9 @@ def test_sections_come_in_order_with_the_right_games(client, alice, bob, charlie
         new_turn = started(alice, charlie)
     theirs = started(alice, bob)
     choose_starter(theirs, alice)  # now only bob has to choose
-    waiting = services.game_create(creator=alice, seats=3, deck="arcade", time_limit_days=2, is_private=True)
+    waiting = services.game_create(
+        creator=alice, seats=3, game="zarkcity", options={"deck": "arcade"}, time_limit_days=2, is_private=True
+    )
     over = started(alice, charlie)
     services.player_resign(game=over, user=charlie)
 
@@ -95,8 +102,12 @@ def test_a_resigned_player_does_not_wait_on_themselves(alice, bob, charlie):
 
 
 def test_pending_invitations_with_accept_and_decline(client, alice, bob, charlie):
-    game = services.game_create(creator=alice, seats=3, deck="standard", time_limit_days=3, is_private=True)
-    other = services.game_create(creator=charlie, seats=2, deck="standard", time_limit_days=3, is_private=True)
+    game = services.game_create(
+        creator=alice, seats=3, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
+    other = services.game_create(
+        creator=charlie, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
     services.invitation_create(game=game, invited_by=alice, username="bob")
     services.invitation_create(game=other, invited_by=charlie, email="bob@example.com")
     client.force_login(bob)
@@ -138,7 +149,9 @@ def test_a_game_everyone_timed_out_of_says_no_winner(client, alice, bob):
 
 def test_times_under_a_minute_say_just_now(client, alice, bob, charlie):
     started(alice, bob)  # alice's turn to choose a starter, since this moment
-    game = services.game_create(creator=charlie, seats=3, deck="standard", time_limit_days=3, is_private=True)
+    game = services.game_create(
+        creator=charlie, seats=3, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
     services.invitation_create(game=game, invited_by=charlie, username="alice")
     services.invitation_create(game=game, invited_by=charlie, username="bob")
     client.force_login(alice)

@@ -52,7 +52,9 @@ def test_a_spectator_sees_the_public_page_without_forms(client, alice, bob, char
 
 
 def test_an_open_game_sends_visitors_to_its_waiting_room(client, alice):
-    game = services.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=False)
+    game = services.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=False
+    )
     response = client.get(page(game))
     assert response.status_code == 302 and response["Location"] == reverse("game_lobby", args=[game.pk])
     assert client.get(reverse("game_record", args=[game.pk])).status_code == 404
@@ -64,7 +66,9 @@ def test_a_missing_game_is_404(client, alice):
 
 
 def test_private_game_is_hidden_from_outsiders_until_it_ends(client, alice, bob, charlie):
-    game = services.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=True)
+    game = services.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
     services.invitation_create(game=game, invited_by=alice, username="bob")
     services.game_join(game=game, user=bob)
     urls = [page(game), reverse("game_record", args=[game.pk]), reverse("game_board_svg", args=[game.pk])]
@@ -282,7 +286,7 @@ def svg_view(**changes):
 
 
 def test_board_svg_titles_every_card_for_hover():
-    from games.board_svg import render_board_svg
+    from engine.zarkcity.picture import render_board_svg
 
     svg = render_board_svg(svg_view())
     assert "<title>7H at 0,0: red S, blue M</title>" in svg
@@ -294,7 +298,7 @@ def test_board_svg_titles_every_card_for_hover():
 
 
 def test_board_svg_fits_the_viewbox_to_the_cards():
-    from games.board_svg import GUTTER, MARGIN, PITCH, render_board_svg
+    from engine.zarkcity.picture import GUTTER, MARGIN, PITCH, render_board_svg
 
     svg = render_board_svg(svg_view())
     left, top = -1 * PITCH - GUTTER - MARGIN, 0 * PITCH - GUTTER - MARGIN
@@ -303,7 +307,7 @@ def test_board_svg_fits_the_viewbox_to_the_cards():
 
 
 def test_standard_cards_turn_on_alternate_cells_and_arcade_cards_are_square():
-    from games.board_svg import LONG, SHORT, SQUARE, render_board_svg
+    from engine.zarkcity.picture import LONG, SHORT, SQUARE, render_board_svg
 
     standard = render_board_svg(svg_view())
     assert f'width="{SHORT}" height="{LONG}"' in standard and f'width="{LONG}" height="{SHORT}"' in standard
@@ -312,7 +316,7 @@ def test_standard_cards_turn_on_alternate_cells_and_arcade_cards_are_square():
 
 
 def test_board_svg_escapes_everything():
-    from games.board_svg import render_board_svg, render_hand_svg
+    from engine.zarkcity.picture import render_board_svg, render_hand_svg
 
     evil = '<script>"x"&'
     svg = render_board_svg(svg_view(board=[{"at": [0, 0], "card": evil, "pieces": {evil: "S"}}]))
@@ -321,7 +325,7 @@ def test_board_svg_escapes_everything():
 
 
 def test_an_empty_board_says_so():
-    from games.board_svg import render_board_svg
+    from engine.zarkcity.picture import render_board_svg
 
     assert "No cards on the board yet" in render_board_svg({"deck_type": "standard", "board": []})
 

@@ -27,7 +27,9 @@ PASSWORD = "a much longer passphrase 42"
 
 @pytest.fixture
 def game(alice):
-    return services.game_create(creator=alice, seats=3, deck="standard", time_limit_days=3, is_private=True)
+    return services.game_create(
+        creator=alice, seats=3, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
 
 
 def invite(client, game, who, capture):
@@ -140,7 +142,9 @@ def test_someone_else_cannot_use_an_invitation(client, alice, bob, charlie, game
 
 
 def test_accepting_the_last_seat_starts_the_game(client, alice, bob, charlie):
-    game = services.game_create(creator=alice, seats=2, deck="standard", time_limit_days=3, is_private=True)
+    game = services.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
     invitation = services.invitation_create(game=game, invited_by=alice, email="bob@example.com")
     client.force_login(bob)
     client.post(reverse("invitation", args=[invitation_token(invitation.pk)]), {"answer": "accept"})

@@ -14,7 +14,14 @@ pytestmark = pytest.mark.django_db
 
 
 def new_game(creator, seats=2, private=False):
-    return services.game_create(creator=creator, seats=seats, deck="standard", time_limit_days=3, is_private=private)
+    return services.game_create(
+        creator=creator,
+        seats=seats,
+        game="zarkcity",
+        options={"deck": "standard"},
+        time_limit_days=3,
+        is_private=private,
+    )
 
 
 def messages_of(response) -> list[str]:
@@ -48,11 +55,12 @@ def test_create_a_game_and_land_in_its_waiting_room(client, alice):
     form = client.get(reverse("game_new"))
     assert form.status_code == 200
     response = client.post(
-        reverse("game_new"), {"seats": "3", "deck": "arcade", "time_limit_days": "5", "is_private": "on"}
+        reverse("game_new"),
+        {"game": "zarkcity", "seats": "3", "zarkcity__deck": "arcade", "time_limit_days": "5", "is_private": "on"},
     )
     game = Game.objects.get()
     assert response["Location"] == reverse("game_lobby", args=[game.pk])
-    assert (game.seats_wanted, game.deck, game.time_limit_days, game.is_private) == (3, "arcade", 5, True)
+    assert (game.seats_wanted, game.options["deck"], game.time_limit_days, game.is_private) == (3, "arcade", 5, True)
     assert [(seat.user, seat.colour) for seat in game.seats.all()] == [(alice, "red")]
 
     room = client.get(response["Location"])
@@ -65,7 +73,8 @@ def test_create_a_game_and_land_in_its_waiting_room(client, alice):
     [
         ("seats", "1", "A game has 2 to 5 players."),
         ("seats", "6", "A game has 2 to 5 players."),
-        ("deck", "tarot", "Choose the standard or the arcade deck."),
+        ("zarkcity__deck", "tarot", "Zark City: choose the deck from the list."),
+        ("game", "chess", "Select a valid choice. chess is not one of the available choices."),
         ("time_limit_days", "0", "The time limit is at least 1 day."),
         ("time_limit_days", "31", "The time limit is at most 30 days."),
         ("time_limit_days", "soon", "Give the time limit as a whole number of days."),
@@ -73,7 +82,7 @@ def test_create_a_game_and_land_in_its_waiting_room(client, alice):
 )
 def test_create_refuses_bad_settings_with_a_clear_message(client, alice, field, value, message):
     client.force_login(alice)
-    data = {"seats": "2", "deck": "standard", "time_limit_days": "3"} | {field: value}
+    data = {"game": "zarkcity", "seats": "2", "zarkcity__deck": "standard", "time_limit_days": "3"} | {field: value}
     response = client.post(reverse("game_new"), data)
     assert response.status_code == 200
     assert message in response.content.decode()

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db import transaction
 
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.position import from_position
@@ -23,7 +24,9 @@ def started(*players):
 
 
 def new_game(creator):
-    return services.game_create(creator=creator, seats=2, deck="standard", time_limit_days=3, is_private=False)
+    return services.game_create(
+        creator=creator, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=False
+    )
 
 
 def starter_of(game, colour):
@@ -223,7 +226,7 @@ def test_every_offered_legal_move_is_accepted(alice, bob):
         for move in legal_moves(services.state_of(game), colour)[:3]:
             if str(move) == "resign":
                 continue
-            with services.transaction.atomic():
+            with transaction.atomic():
                 services.move_submit(game=game, user=user_of(game, colour), text=str(move), seen_ply=game.ply)
-                services.transaction.set_rollback(True)
+                transaction.set_rollback(True)
             game.refresh_from_db()

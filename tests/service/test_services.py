@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db
 
 
 def new_game(creator, seats=2, deck="standard", private=False):
-    return services.game_create(creator=creator, seats=seats, deck=deck, time_limit_days=3, is_private=private)
+    return services.game_create(
+        creator=creator, seats=seats, game="zarkcity", options={"deck": deck}, time_limit_days=3, is_private=private
+    )
 
 
 def started(*players, deck="standard"):
@@ -32,7 +34,7 @@ def started(*players, deck="standard"):
 def test_create_seats_the_creator_as_red_and_waits(alice):
     game = new_game(alice, seats=3, deck="arcade", private=True)
     assert game.status == Game.Status.OPEN
-    assert (game.seats_wanted, game.deck, game.time_limit_days, game.is_private) == (3, "arcade", 3, True)
+    assert (game.seats_wanted, game.options["deck"], game.time_limit_days, game.is_private) == (3, "arcade", 3, True)
     assert [(s.user, s.order, s.colour) for s in game.seats.all()] == [(alice, 0, "red")]
     assert game.snapshot is None and game.seed == ""
 
@@ -40,16 +42,18 @@ def test_create_seats_the_creator_as_red_and_waits(alice):
 @pytest.mark.parametrize(
     ("seats", "deck", "days", "message"),
     [
-        (1, "standard", 3, "2 to 5 players"),
-        (6, "standard", 3, "2 to 5 players"),
-        (2, "tarot", 3, "standard or arcade"),
+        (1, "standard", 3, "Zark City is played by 2, 3, 4, 5 players, not 1"),
+        (6, "standard", 3, "Zark City is played by 2, 3, 4, 5 players, not 6"),
+        (2, "tarot", 3, "Deck must be one of standard, arcade, not 'tarot'"),
         (2, "standard", 0, "1 to 30 days"),
         (2, "standard", 31, "1 to 30 days"),
     ],
 )
 def test_create_refuses_bad_settings(alice, seats, deck, days, message):
     with pytest.raises(ValidationError, match=message):
-        services.game_create(creator=alice, seats=seats, deck=deck, time_limit_days=days, is_private=False)
+        services.game_create(
+            creator=alice, seats=seats, game="zarkcity", options={"deck": deck}, time_limit_days=days, is_private=False
+        )
     assert not Game.objects.exists()
 
 

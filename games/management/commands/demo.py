@@ -11,8 +11,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from accounts.services import user_ensure_verified
-from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Resign
+from engine import registry
 from games import services
 from games.models import Game
 from games.selectors import game_page_url
@@ -55,20 +54,22 @@ def _existing_demo_game(alice: Any, bob: Any) -> Game | None:
 
 
 def _new_demo_game(alice: Any, bob: Any) -> Game:
-    game = services.game_create(creator=alice, seats=2, deck=Game.Deck.STANDARD, time_limit_days=7, is_private=False)
+    game = services.game_create(
+        creator=alice, game=registry.DEFAULT, seats=2, options={}, time_limit_days=7, is_private=False
+    )
     services.game_join(game=game, user=bob)  # the last seat: the game starts and deals
     game.refresh_from_db()
     return game
 
 
 def _play_through_setup(game: Game, users: dict[int, Any]) -> int:
-    """Choose starters, place them and make the setup discards, so the demo opens at turn 1."""
+    """Play the first legal move of each setup step (choose, place, setup discards), so the demo opens at turn 1."""
     seats = {seat.colour: seat for seat in game.seats.all()}
     played = 0
     while game.phase in SETUP_PHASES and played < MAX_SETUP_MOVES:
         colour = game.to_move.split(",")[0]
-        state = services.state_of(game)
-        move = next(m for m in legal_moves(state, colour) if not isinstance(m, Resign))
+        rules, state = game.rules, services.state_of(game)
+        move = next(m for m in rules.legal_moves(state, colour) if not rules.is_resign(m))
         services.move_submit(game=game, user=users[seats[colour].user_id], text=str(move), seen_ply=game.ply)
         game.refresh_from_db()
         played += 1

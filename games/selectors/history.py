@@ -1,0 +1,125 @@
+"""The game page's history: moves in public notation, with table talk and draw offers between them.
+
+A move's notation is passed through the game's `public_move_text` for this viewer (e.g. another
+player's hidden starter choice reads "choose ?"); its words come from the descriptions fixed when
+it was made, and only this viewer's own version is read out of the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
+
+from accounts.selectors import display_name_of
+from games.models import ChatMessage, DrawProposal, Game, Move, Seat
+
+HISTORY_SHOWN = 60  # moves on the game page unless the viewer asks for the whole history
+
+# The closing line of a game ended by games.services.game_abandon; the archive's replay and log say the same.
+NO_WINNER_ON_TIME = "Every remaining player ran out of time: the game ends with no winner."
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    kind: str  # "move", "chat" or "draw" (an offer, its answer, or how the game ended without a move)
+    colour: str
+    name: str
+    text: str  # the move in public notation, the chat line, or what happened to the draw offer
+    words: str = ""  # the move in plain words, as this viewer may read them
+    ply: int | None = None
+    at: datetime | None = None
+
+    @property
+    def number(self) -> int | None:
+        """The move's number as people count, from 1."""
+        return None if self.ply is None else self.ply + 1
+
+
+# How the history sorts: (moves made before it, rank within that slot, time, order, id).
+HistoryKey = tuple[int, int, float, int, int]
+Keyed = list[tuple[HistoryKey, HistoryEntry]]
+
+
+def public_notation(game: Game, notation: str, colour: str, now: Any, viewer: str | None) -> str:
+    """A logged move as `viewer` may read it while the game stands at `now` (hidden cards hidden)."""
+    rules = game.rules
+    return rules.public_move_text(rules.parse(notation), colour, now, viewer)
+
+
+def history(game: Game, seats: list[Seat], viewer: str | None, now: Any, whole: bool) -> tuple[list[HistoryEntry], int]:
+    """Moves in public notation with chat and draw offers between them, oldest first; only the latest unless `whole`.
+
+    Each entry is sorted by (moves made before it, rank, time, then order and id): a move comes first
+    in its slot, then a draw offer it lapsed, then chat and draw events in the order they happened.
+    """
+    first_ply = 0 if whole else max(0, game.ply - HISTORY_SHOWN)
+    colours = {s.pk: s.colour for s in seats}
+    names = {s.pk: display_name_of(s.user) for s in seats}
+    keyed = _moves(game, colours, names, viewer, now, first_ply)
+    chat = ChatMessage.objects.filter(game=game, after_ply__gte=first_ply)
+    for pk, seat_id, after_ply, text, created in chat.values_list("pk", "seat_id", "after_ply", "text", "created_at"):
+        entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
+        keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
+    keyed += _draw_events(game, colours, names, first_ply)
+    keyed.sort(key=lambda pair: pair[0])
+    return [entry for _, entry in keyed], first_ply
+
+
+def _moves(
+    game: Game, colours: dict[int, str], names: dict[int, str], viewer: str | None, now: Any, first_ply: int
+) -> Keyed:
+    # Only this viewer's words are read out of the JSON column: another player's own version stays in the database.
+    words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
+    rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words)
+    keyed: Keyed = []
+    for ply, seat_id, notation, said in rows.values_list("ply", "seat_id", "notation", "words"):
+        colour = colours[seat_id]
+        text = public_notation(game, notation, colour, now, viewer)
+        keyed.append(((ply + 1, 0, 0.0, 0, ply), HistoryEntry("move", colour, names[seat_id], text, said or "", ply)))
+    return keyed
+
+
+def _draw_events(game: Game, colours: dict[int, str], names: dict[int, str], first_ply: int) -> Keyed:
+    """Each draw offer where it was made, and what became of it: declined (by whom, when it was, among
+    the talk; right after the offer for rows settled before that was stored), lapsed (after the move
+    that ended it) or agreed (the game's end).
+    A game that ended with no winner and no move (everyone out of time) gets its closing line too."""
+    events: Keyed = []
+    proposals = DrawProposal.objects.filter(game=game, at_ply__gte=first_ply).prefetch_related("accepted_by")
+    for proposal in proposals:
+        by, at, pk = proposal.proposed_by_id, proposal.at_ply, proposal.pk
+        offered = HistoryEntry("draw", colours[by], names[by], "proposed a draw", at=proposal.created_at)
+        events.append(((at, 2, proposal.created_at.timestamp(), 0, pk), offered))
+        events += _what_became_of(game, proposal, colours, names)
+    if game.status == Game.Status.FINISHED and not game.winner and game.result_reason == Game.Reason.TIMEOUT:
+        events.append((_closing_key(game, 0), HistoryEntry("draw", "", "", NO_WINNER_ON_TIME, at=game.finished_at)))
+    return events
+
+
+def _what_became_of(game: Game, proposal: DrawProposal, colours: dict[int, str], names: dict[int, str]) -> Keyed:
+    at, pk, made = proposal.at_ply, proposal.pk, proposal.created_at.timestamp()
+    decided, who = proposal.decided_at, proposal.decided_by_id
+    if proposal.status == DrawProposal.Status.DECLINED:
+        if decided is None or who is None or who not in colours:  # settled before who and when were stored
+            return [((at, 2, made, 1, pk), HistoryEntry("draw", "", "", "The draw offer was declined."))]
+        # a move would have lapsed it, so it was declined at the ply it was made
+        entry = HistoryEntry("draw", colours[who], names[who], "declined the draw offer", at=decided)
+        return [((at, 2, decided.timestamp(), 1, pk), entry)]
+    if proposal.status == DrawProposal.Status.LAPSED and at < game.ply:
+        said = "The draw offer lapsed: a move was made before everyone agreed."
+        return [((at + 1, 1, 0.0, 0, pk), HistoryEntry("draw", "", "", said, at=decided))]
+    if proposal.status == DrawProposal.Status.ACCEPTED:
+        agreed = " and ".join(seat.colour for seat in sorted(proposal.accepted_by.all(), key=lambda s: s.order))
+        said = f"Draw agreed by {agreed}: the game ends with no winner."
+        return [(_closing_key(game, pk), HistoryEntry("draw", "", "", said, at=decided or game.finished_at))]
+    return []
+
+
+def _closing_key(game: Game, pk: int) -> HistoryKey:
+    """After the last move and any talk before the end; chat after the end follows it."""
+    ended = game.finished_at.timestamp() if game.finished_at else float("inf")
+    return (game.ply, 2, ended, 0, pk)

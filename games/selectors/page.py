@@ -1,0 +1,215 @@
+"""The game page's reads: what one viewer may see of one game, built only from the game's `view`
+for that viewer (the one place hidden information is stripped) through `game.rules`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from accounts.selectors import display_name_of
+from engine.interface import BoardScript, MoveKind, Table, View
+from games.models import DrawProposal, Game, Seat
+
+from .history import HistoryEntry, history
+
+Viewer = User | AnonymousUser | None
+
+# How the banner says why a game ended, after "<name> won as <colour>"; other reasons are given as they are.
+WON_BY = {
+    "power block": " with a power block",
+    "timeout": ": the last opponent ran out of time",
+    "resignation": ": every other player resigned",
+}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    colour: str
+    name: str
+    user_id: int
+    resigned: bool
+    facts: tuple[str, ...]  # the game's public facts about this seat ("5 cards", "stash S2 M3 L3")
+    note: str  # e.g. "has chosen a starter"
+    is_viewer: bool
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    kind: str
+    label: str
+    moves: list[str]
+    quick: bool  # offered as one-click buttons when short (the game's MoveKind.quick)
+
+
+@dataclass(frozen=True)
+class DrawOffer:
+    proposed_by: str
+    accepted_by: list[str]
+    waiting_for: list[str]
+    viewer_may_answer: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, for the banner: the winners (colour, name) and the reason."""
+
+    winners: tuple[tuple[str, str], ...]
+    reason: str
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0][0] if len(self.winners) == 1 else None
+
+    @property
+    def how(self) -> str:
+        return WON_BY.get(self.reason, f" ({self.reason})" if self.reason else "")
+
+
+@dataclass
+class GameContext:
+    """What one viewer may see of one game, ready for a template; built only from the game's view."""
+
+    game: Game
+    view: View
+    table: Table
+    script: BoardScript
+    viewer: str | None  # the viewer's colour, None for spectators
+    seat: Seat | None
+    seats: list[SeatInfo]
+    hand: list[str]
+    movers: list[str]
+    can_act: bool  # seated, not resigned, game in progress: may resign, propose a draw
+    my_move: bool  # the viewer is among the movers now
+    legal: list[MoveGroup] = field(default_factory=list)
+    draw_offer: DrawOffer | None = None
+    history: list[HistoryEntry] = field(default_factory=list)
+    history_hidden: int = 0
+    result: Outcome | None = None
+
+    @property
+    def legal_count(self) -> int:
+        return sum(len(group.moves) for group in self.legal)
+
+    @property
+    def status_line(self) -> str:
+        return self.table.status
+
+    @property
+    def private_note(self) -> str:
+        return self.table.private_note
+
+    @property
+    def discard_count(self) -> int:
+        """Cards the viewer must discard now (the board script's "discard"; 0 in games without it)."""
+        return int(self.script.data.get("discard", 0) or 0) if self.my_move else 0
+
+
+def state_of(game: Game) -> Any:
+    return game.rules.from_position(game.snapshot)
+
+
+def seat_of(game: Game, user: Viewer) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+
+
+def game_visible_to(game: Game, user: Viewer) -> bool:
+    """A private game is its players' business until it ends; every other game is public."""
+    if not game.is_private or game.status == Game.Status.FINISHED:
+        return True
+    return seat_of(game, user) is not None
+
+
+def game_for_viewer(game: Game, user: Viewer, *, whole_history: bool = False) -> GameContext:
+    """The game page's data for `user` (a player, or a spectator when None or not seated)."""
+    rules = game.rules
+    seats = list(game.seats.select_related("user__profile").all())
+    seat = next((s for s in seats if user is not None and user.is_authenticated and s.user_id == user.pk), None)
+    colour = seat.colour if seat else None
+    state = state_of(game)
+    shown = rules.view(state, colour)
+    table = rules.table(shown)
+    active = game.status == Game.Status.ACTIVE and seat is not None and not seat.resigned
+    context = GameContext(
+        game=game,
+        view=shown,
+        table=table,
+        script=rules.board_script(shown),
+        viewer=colour,
+        seat=seat,
+        seats=_seat_infos(seats, table, shown, colour),
+        hand=list(table.hand),
+        movers=list(shown["movers"]),
+        can_act=active,
+        my_move=active and colour in shown["movers"],
+        result=_outcome(game, seats),
+    )
+    if context.my_move and colour is not None:
+        context.legal = legal_groups(game, state, colour)
+    context.draw_offer = _draw_offer(game, seats, seat) if game.status == Game.Status.ACTIVE else None
+    context.history, context.history_hidden = history(game, seats, colour, state, whole_history)
+    return context
+
+
+def _seat_infos(seats: list[Seat], table: Table, shown: View, viewer: str | None) -> list[SeatInfo]:
+    summaries = {summary.colour: summary for summary in table.seats}
+    infos = []
+    for s in seats:
+        summary = summaries.get(s.colour)
+        infos.append(
+            SeatInfo(
+                colour=s.colour,
+                name=display_name_of(s.user),
+                user_id=s.user_id,
+                resigned=s.resigned,
+                facts=summary.facts if summary else (),
+                note=summary.note if summary else "",
+                is_viewer=s.colour == viewer,
+                to_move=s.colour in shown["movers"],
+            )
+        )
+    return infos
+
+
+def legal_groups(game: Game, state: Any, colour: str) -> list[MoveGroup]:
+    """The viewer's legal moves grouped by verb in the game's order (MoveKind); resign has its own button."""
+    rules = game.rules
+    kinds: dict[str, MoveKind] = {kind.verb: kind for kind in rules.move_kinds()}
+    groups: dict[str, list[str]] = {verb: [] for verb in kinds}
+    for move in rules.legal_moves(state, colour):
+        if rules.is_resign(move):
+            continue  # its own button, with a confirm step
+        text = str(move)
+        groups.setdefault(text.split()[0], []).append(text)
+    return [
+        MoveGroup(verb, kinds[verb].label if verb in kinds else verb, moves, verb in kinds and kinds[verb].quick)
+        for verb, moves in groups.items()
+        if moves
+    ]
+
+
+def _outcome(game: Game, seats: list[Seat]) -> Outcome | None:
+    if game.status != Game.Status.FINISHED:
+        return None
+    names = {s.colour: display_name_of(s.user) for s in seats}
+    winners = tuple((colour, names.get(colour, colour)) for colour in game.winners)
+    return Outcome(winners=winners, reason=game.result_reason)
+
+
+def _draw_offer(game: Game, seats: list[Seat], seat: Seat | None) -> DrawOffer | None:
+    proposal = DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).first()
+    if proposal is None:
+        return None
+    by_id = {s.pk: s for s in seats}
+    accepted = set(proposal.accepted_by.values_list("pk", flat=True))
+    waiting = [s.colour for s in seats if not s.resigned and s.pk not in accepted]
+    return DrawOffer(
+        proposed_by=by_id[proposal.proposed_by_id].colour,
+        accepted_by=[by_id[pk].colour for pk in sorted(accepted) if pk in by_id],
+        waiting_for=waiting,
+        viewer_may_answer=seat is not None and seat.colour in waiting,
+    )

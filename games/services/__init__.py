@@ -1,0 +1,45 @@
+"""Every write to a game, by concept: the lobby (create, join, start), invitations, play (moves,
+resign, abandon), draws and chat.
+
+Views, forms, the email handler, the sweep and the admin call these, by keyword; they hold the
+rules of the service, and each game's rules come from `game.rules` (engine/interface.py). Each
+function is one transaction; side effects (email) are outbox rows written in it, sent after commit.
+"""
+
+from __future__ import annotations
+
+# Tests and benches fix a deal's seed with mock.patch("games.services.secrets.token_hex"): the same module object.
+import secrets  # noqa: F401
+
+from .chat import chat_post
+from .core import state_of
+from .draws import draw_accept, draw_decline, draw_propose
+from .errors import MoveRejected, NotAPlayer, PlayError, StaleMove
+from .invitations import invitation_accept, invitation_create, invitation_decline
+from .lobby import MAX_DAYS, MAX_SEATS, MIN_DAYS, MIN_SEATS, game_create, game_join, game_start
+from .play import game_abandon, move_submit, player_resign
+
+__all__ = [
+    "MAX_DAYS",
+    "MAX_SEATS",
+    "MIN_DAYS",
+    "MIN_SEATS",
+    "MoveRejected",
+    "NotAPlayer",
+    "PlayError",
+    "StaleMove",
+    "chat_post",
+    "draw_accept",
+    "draw_decline",
+    "draw_propose",
+    "game_abandon",
+    "game_create",
+    "game_join",
+    "game_start",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_decline",
+    "move_submit",
+    "player_resign",
+    "state_of",
+]

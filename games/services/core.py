@@ -1,0 +1,90 @@
+"""What every write to a game in progress shares: the row lock, who may act, the cached position,
+the public clock columns and how a game ends. Internal to games.services."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from archive.services import game_archive
+from games.models import DrawProposal, Game, Seat
+
+from .errors import MoveRejected, NotAPlayer
+
+# Phase changes inside one player's own turn (Zark City's and Deck Town's end-of-turn discard): the
+# clock already running covers them. In any other game a phase change restarts the clock, the safe way.
+SAME_TURN_STEPS = {("act", "discard")}
+
+
+def state_of(game: Game) -> Any:
+    """The game's State after the last move, from the cached snapshot (no replay)."""
+    return game.rules.from_position(game.snapshot)
+
+
+def lock(game: Game) -> Game:
+    """The game row, locked until the transaction ends: another request waits here, then sees our write."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def seat_of(game: Game, user: User | AnonymousUser | None) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user).first()
+
+
+def acting_seat(game: Game, user: User) -> Seat:
+    """The seat of a player still in a game in progress, or the refusal that says why not."""
+    if game.status == Game.Status.FINISHED:
+        raise MoveRejected("This game is over.")
+    if game.status != Game.Status.ACTIVE:
+        raise MoveRejected("This game has not started yet: it is waiting for players.")
+    seat = seat_of(game, user)
+    if seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    if seat.resigned:
+        raise NotAPlayer("You have left this game.")
+    return seat
+
+
+def owes_new_move(game: Game, before: Any, after: Any) -> bool:
+    """Whether a fresh clock starts: someone new must move, or the same player faces a new step
+    (placing right after choosing). A step inside one's own turn, and the simultaneous choices the
+    others still have to make, keep the clock already running."""
+    rules = game.rules
+    if not set(rules.movers(after)) <= set(rules.movers(before)):
+        return True
+    steps = (rules.phase(before), rules.phase(after))
+    return steps[0] != steps[1] and steps not in SAME_TURN_STEPS
+
+
+def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) -> None:
+    """The snapshot and the public columns for lists and the deadline sweep (the caller saves the row);
+    the clock restarts only for a new mover, and a finished game is closed and archived."""
+    rules = game.rules
+    game.snapshot = rules.to_position(state)
+    game.phase = rules.phase(state)
+    game.to_move = ",".join(rules.movers(state))
+    result = rules.result(state)
+    if result is not None:
+        _finish(game, result.winners, result.reason, now)
+    elif new_movers or game.deadline is None:
+        game.turn_started_at = now
+        game.deadline = now + timedelta(days=game.time_limit_days)
+
+
+def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) -> None:
+    game.status = Game.Status.FINISHED
+    game.winner = ",".join(winners)
+    game.result_reason = reason
+    game.finished_at = now
+    game.deadline = None
+    game_archive(game=game)  # the archive's summary row and rating changes, in this same transaction
+
+
+def lapse_draw_offer(game: Game, now: datetime) -> None:
+    """The open offer, if any, lapses: settled now, by nobody."""
+    DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(
+        status=DrawProposal.Status.LAPSED, decided_at=now, decided_by=None
+    )

@@ -1,0 +1,103 @@
+"""Play: a move, a resignation, and the end of a game nobody won on time. The game's rules come
+from `game.rules` (engine/interface.py); this module holds the service's rules around them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from engine.errors import IllegalMoveError, NotationError
+from games.models import Game, Move, Seat
+
+from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
+from .errors import MoveRejected, StaleMove
+
+
+def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
+    """Validate one move against the current position and append it to the log, or raise PlayError."""
+    move = _parse(game, text)
+    if game.rules.is_resign(move):
+        return player_resign(game=game, user=user)
+    with transaction.atomic():
+        game = lock(game)
+        seat = acting_seat(game, user)
+        if seen_ply != game.ply:
+            raise StaleMove("The game moved on since you loaded this page: look at the new position and move again.")
+        before = state_of(game)
+        try:
+            after = game.rules.apply(before, move, seat.colour)
+        except IllegalMoveError as error:
+            raise MoveRejected(str(error)) from None
+        return _record(game, seat, move, before, after)
+
+
+def _parse(game: Game, text: str) -> Any:
+    try:
+        return game.rules.parse(text)
+    except NotationError as error:
+        raise MoveRejected(f"Cannot read that move: {error}") from None
+
+
+def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Move:
+    """Leave the game (any time, any phase); recorded as that seat's `resign` so replay sees it."""
+    with transaction.atomic():
+        game = lock(game)
+        seat = acting_seat(game, user)
+        before = state_of(game)
+        after = game.rules.resign(before, seat.colour, reason)
+        seat.resigned = True
+        seat.save(update_fields=["resigned"])
+        row = _record(game, seat, game.rules.parse("resign"), before, after)
+        from notifications import services as notify  # late import: the outbox is written in this transaction
+
+        notify.notify_player_resigned(game=game, move=row, reason=reason)
+        return row
+
+
+def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
+    """End the game with no winner (everyone loses): every remaining player ran out of time at once,
+    so resigning them one by one would crown whichever of them was left last (rules.md 10).
+    Not a move in the record: its result says {"winner": null, "reason": "timeout"}."""
+    with transaction.atomic():
+        game = lock(game)
+        if game.status != Game.Status.ACTIVE:
+            raise MoveRejected("Only a game in progress can end without a winner.")
+        now = timezone.now()
+        save_position(game, game.rules.abandon(state_of(game), reason), now, new_movers=False)
+        game.save()
+        lapse_draw_offer(game, now)
+        from notifications import services as notify  # late import: the outbox is written in this transaction
+
+        notify.notify_game_over(game=game)
+    return game
+
+
+def _record(game: Game, seat: Seat, move: Any, before: Any, after: Any) -> Move:
+    """Append the move, move the snapshot on, reset the clock if someone new must move, end if over."""
+    now = timezone.now()
+    row = Move.objects.create(
+        game=game,
+        ply=game.ply,
+        seat=seat,
+        notation=str(move),
+        descriptions=_descriptions(game, move, seat, before, after),
+    )
+    game.ply += 1
+    save_position(game, after, now, new_movers=owes_new_move(game, before, after))
+    game.save()
+    lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
+    from notifications import services as notify  # late import: the outbox is written in this transaction
+
+    notify.notify_after_move(game=game, move=row, before=before, after=after)
+    return row
+
+
+def _descriptions(game: Game, move: Any, seat: Seat, before: Any, after: Any) -> dict[str, str]:
+    """The public words under "*", plus each player's own version ("you drew 9D")."""
+    describe = game.rules.describe
+    texts = {"*": describe(move, seat.colour, before, after, None)}
+    players = game.seats.values_list("colour", flat=True)
+    return texts | {colour: describe(move, seat.colour, before, after, colour) for colour in players}

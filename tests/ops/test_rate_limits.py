@@ -1,0 +1,142 @@
+"""Rate limits count in the shared cache, so they hold across processes and restarts: the admin
+login (which had none), allauth's login, sign-up and password reset, and our helper itself."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
+
+from zarkcity_site import ratelimit
+from zarkcity_site import settings as configured
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def limits(settings):
+    """The limits as configured for the site (tests/conftest.py turns them off for everyone else)."""
+    settings.RATE_LIMITS = dict(configured.RATE_LIMITS)
+
+
+def an_address() -> str:
+    """A client address of its own: counts from other tests (same window, same cache) do not mix in."""
+    n = uuid.uuid4().int
+    return f"10.{n % 250}.{n // 250 % 250}.{n // 62500 % 250 + 1}"
+
+
+def test_the_cache_is_shared_between_processes():
+    assert not isinstance(caches["default"], LocMemCache)
+
+
+@pytest.mark.parametrize(("rate", "parsed"), [("30/m", (30, 60)), ("10/5m", (10, 300)), ("5/30s", (5, 30))])
+def test_rates_read_as_attempts_per_seconds(rate, parsed):
+    assert ratelimit.parse(rate) == parsed
+
+
+def test_a_rate_that_is_not_one_is_refused():
+    with pytest.raises(ValueError):
+        ratelimit.parse("thirty a minute")
+
+
+def test_hit_refuses_past_the_limit_and_counts_per_key(settings):
+    settings.RATE_LIMITS = {"chat": "3/m"}
+    key, other = f"user:{uuid.uuid4()}", f"user:{uuid.uuid4()}"
+    assert [ratelimit.hit("chat", key) for _ in range(5)] == [True, True, True, False, False]
+    assert ratelimit.hit("chat", other)
+
+
+def test_an_action_without_a_limit_is_never_refused(settings):
+    settings.RATE_LIMITS = {}
+    assert all(ratelimit.hit("chat", "user:1") for _ in range(100))
+
+
+def test_the_count_holds_across_processes_and_restarts(tmp_path):
+    """Two separate Python processes, one after the other (a restart), count against one limit."""
+    key = f"user:{uuid.uuid4()}"
+    script = (
+        "import django, sys; django.setup()\n"
+        "from django.conf import settings; from zarkcity_site import ratelimit\n"
+        "settings.RATE_LIMITS = {'move': '4/h'}\n"
+        "print(' '.join(str(ratelimit.hit('move', sys.argv[1])) for _ in range(int(sys.argv[2]))))"
+    )
+    env = os.environ | {"DJANGO_SETTINGS_MODULE": "zarkcity_site.settings", "PYTHONPATH": str(ROOT)}
+    runs = [
+        subprocess.run([sys.executable, "-c", script, key, n], env=env, capture_output=True, text=True, cwd=ROOT)
+        for n in ("3", "2")
+    ]
+    assert [run.stdout.split() for run in runs] == [["True", "True", "True"], ["True", "False"]], runs[-1].stderr
+
+
+@pytest.fixture
+def operator(django_user_model):
+    """A superuser of a name of its own (the per-username count must not carry over between tests)."""
+    name = f"op{uuid.uuid4().hex[:10]}"
+    django_user_model.objects.create_superuser(name, f"{name}@example.com", "the right one")
+    return name
+
+
+def test_thirty_wrong_admin_passwords_are_not_all_answered(client, limits, operator):
+    address = an_address()
+    codes = [
+        client.post("/admin/login/", {"username": operator, "password": f"guess {n}"}, REMOTE_ADDR=address).status_code
+        for n in range(30)
+    ]
+    assert codes[:5] == [200] * 5  # the form again, with "wrong password"
+    assert codes[5:] == [429] * 25
+
+
+def test_admin_guesses_spread_over_usernames_are_limited_per_address(client, limits, db):
+    address = an_address()
+    codes = [
+        client.post("/admin/login/", {"username": f"who{n}", "password": "x"}, REMOTE_ADDR=address).status_code
+        for n in range(12)
+    ]
+    assert codes.count(429) == 2
+
+
+def test_the_admin_still_logs_in_under_the_limit(client, limits, operator):
+    response = client.post(
+        "/admin/login/", {"username": operator, "password": "the right one"}, REMOTE_ADDR=an_address()
+    )
+    assert response.status_code == 302
+
+
+@pytest.fixture
+def allauth_limits(settings):
+    del settings.ACCOUNT_RATE_LIMITS  # allauth's own defaults, counted in the shared cache
+
+
+def test_allauth_locks_an_account_after_five_wrong_passwords(client, allauth_limits, operator):
+    """Then even the right password is refused until the window passes (allauth's login_failed)."""
+    for n in range(5):
+        client.post("/accounts/login/", {"login": operator, "password": f"guess {n}"}, REMOTE_ADDR=an_address())
+    response = client.post(
+        "/accounts/login/", {"login": operator, "password": "the right one"}, REMOTE_ADDR=an_address()
+    )
+    assert b"Too many failed login attempts" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_allauth_refuses_repeated_password_resets(client, allauth_limits, alice):
+    address = an_address()
+    codes = [
+        client.post("/accounts/password/reset/", {"email": "alice@example.com"}, REMOTE_ADDR=address).status_code
+        for _ in range(7)
+    ]
+    assert codes[0] == 302 and codes[-1] == 429
+
+
+def test_allauth_refuses_a_flood_of_sign_ups(client, allauth_limits, db):
+    address = an_address()
+    codes = [
+        client.post("/accounts/signup/", {"email": "not an address"}, REMOTE_ADDR=address).status_code
+        for _ in range(22)
+    ]
+    assert codes[0] == 200 and codes[-1] == 429

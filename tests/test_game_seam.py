@@ -1,0 +1,107 @@
+"""The apps know no game by name: they reach every game through engine.interface and the registry.
+
+Fails if a module of games/, notifications/, archive/, accounts/ or zarkcity_site/, a template or a
+board script names a game id as a value (to compare, branch or look up on it) or imports a game's
+own package (engine.zarkcity, engine.decktown, ...) instead of the interface.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site")
+SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle"}
+GAME_IDS = set(registry.ids())
+
+
+def app_modules() -> list[Path]:
+    files = [p for app in APPS for p in (ROOT / app).rglob("*.py")]
+    return sorted(p for p in files if "migrations" not in p.parts)
+
+
+def game_branches(source: str, filename: str = "<source>") -> list[str]:
+    """Each place a Python source branches or looks up on a game id, or imports a game's own package.
+
+    The service's own name ("zarkcity", as in Celery("zarkcity")) is the same word as the flagship
+    game's id, so only the places a value decides something are looked at: comparisons, match
+    cases, dict keys, subscripts and registry look-ups.
+    """
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        for value in _deciding_values(node):
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value in GAME_IDS:
+                found.append(f"line {value.lineno}: decides on the game id {value.value!r}")
+        for module in _imported(node):
+            if module.startswith("engine.") and module not in SHARED_ENGINE:
+                found.append(f"line {node.lineno}: imports {module} (use engine.registry / the interface)")
+    return found
+
+
+def _deciding_values(node: ast.AST) -> list[ast.AST]:
+    """The expressions whose value a branch or look-up depends on, with the members of literal collections."""
+    values: list[ast.AST] = []
+    if isinstance(node, ast.Compare):
+        values = [node.left, *node.comparators]
+    elif isinstance(node, ast.MatchValue):
+        values = [node.value]
+    elif isinstance(node, ast.Dict):
+        values = [key for key in node.keys if key is not None]
+    elif isinstance(node, ast.Subscript):
+        values = [node.slice]
+    elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("get", "game"):
+        values = list(node.args[:1])
+    members = [m for v in values if isinstance(v, (ast.Tuple, ast.List, ast.Set)) for m in v.elts]
+    return values + members
+
+
+def _imported(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+        if node.module == "engine":
+            return [f"engine.{alias.name}" for alias in node.names if f"engine.{alias.name}" not in SHARED_ENGINE]
+        return [node.module]
+    return []
+
+
+def quoted_ids(text: str) -> list[str]:
+    """A game id written as a quoted string in a template or a script: a branch on it."""
+    ids = "|".join(sorted(GAME_IDS))
+    return [m.group(0) for m in re.finditer(rf"""(["'])({ids})\1""", text)]
+
+
+def test_the_checker_sees_a_branch_and_a_game_import() -> None:
+    sample = 'from engine.zarkcity.cards import CARDS\nif game.game == "zarkcity":\n    pass\n'
+    assert len(game_branches(sample)) == 2
+    assert len(game_branches('x = {"zarkcity": 1}\ny = registry.get("zarkcity")\nz = g in ("zarkcity", "a")')) == 3
+    assert game_branches('app = Celery("zarkcity")') == []
+    assert quoted_ids('{% if game.game == "zarkcity" %}') == ['"zarkcity"']
+    assert game_branches("from engine import registry\nname = game.rules.info.name\n") == []
+
+
+def test_the_scan_covers_the_apps() -> None:
+    names = {p.relative_to(ROOT).as_posix() for p in app_modules()}
+    assert {"games/models.py", "notifications/emails.py", "archive/replay.py"} <= names
+
+
+@pytest.mark.parametrize("path", app_modules(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_app_module_branches_on_a_game(path: Path) -> None:
+    assert game_branches(path.read_text(encoding="utf-8"), str(path)) == []
+
+
+def front_end_files() -> list[Path]:
+    return sorted([*(ROOT / "templates").rglob("*.html"), *(ROOT / "templates").rglob("*.txt")]) + sorted(
+        (ROOT / "static" / "js").rglob("*.js")
+    )
+
+
+@pytest.mark.parametrize("path", front_end_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_template_or_script_branches_on_a_game(path: Path) -> None:
+    assert quoted_ids(path.read_text(encoding="utf-8")) == []
