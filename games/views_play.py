@@ -106,6 +106,7 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "module": static(script.module),
         "ply": game.ply,
         "viewer": context.viewer,
+        "movers": list(context.movers),  # public: who may move in the position this page shows
         "phase": data["phase"] or context.view["phase"],
         "discard": context.discard_count,
         "labels": data["labels"] or {},
@@ -155,7 +156,7 @@ def game_record_json(request: HttpRequest, game_id: int) -> HttpResponse:
     seat = selectors.seat_of(game, request.user)
     record = selectors.game_record(game, seat.colour if seat else None)
     response = JsonResponse(record, json_dumps_params={"indent": 2, "ensure_ascii": False})
-    response["Content-Disposition"] = f'inline; filename="{game.game}-{game.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{game.game}-{game.pk}.json"'  # a file to keep and verify
     return response
 
 

@@ -366,7 +366,10 @@ class Game:
         best: dict[str, tuple] = {}
         for colour in self.players:
             mine = {c for c in self.board if self.controller(c) == colour}
-            for group in connected_sets(mine, limit=8):
+            groups = [g for g in connected_sets(mine, limit=3) if len(g) == 3]  # three of a kind
+            for suit in DT_SUITS:  # straight flushes: only the cards of one suit need searching
+                groups += connected_sets({c for c in mine if suit in self.cards.suits(self.board[c][0])}, limit=8)
+            for group in groups:
                 cards = [self.board[c][0] for c in group]
                 if is_poker_block(cards, self.cards):
                     top = max(self.cards.starter_key(card) for card in cards)
@@ -406,9 +409,9 @@ class Game:
         self.phase, self.to_move, self.pending, self.winner, self.reason = "over", None, [], winner, reason
 
 
-def connected_sets(cells: set, limit: int):
+def connected_sets(cells: set, limit: int) -> list:
     """Every orthogonally connected set of `cells` of 3 to `limit` cells (a Deck Town hand is at most 8 cards)."""
-    seen = set()
+    seen, found = set(), []
     todo = [frozenset([c]) for c in cells]
     while todo:
         group = todo.pop()
@@ -416,12 +419,13 @@ def connected_sets(cells: set, limit: int):
             continue
         seen.add(group)
         if len(group) >= 3:
-            yield group
+            found.append(group)
         if len(group) < limit:
             for x, y in group:
                 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
                     if n in cells and n not in group:
                         todo.append(group | {n})
+    return found
 
 
 def is_poker_block(cards: list[str], rules) -> bool:

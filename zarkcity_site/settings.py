@@ -116,6 +116,10 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[zarkcity] "
 # Only in the browser that signed up (allauth checks the session), so a leaked link logs nobody in.
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+# That pending login lives as long as the link (allauth's default is 15 minutes, after which confirming
+# silently asked for the password again though the "check your email" page promised a login).
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_LOGIN_TIMEOUT = ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS * 24 * 3600
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
@@ -244,12 +248,15 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_REDIRECT_EXEMPT = [r"^health$"]  # a load balancer's plain-HTTP probe gets the answer, not a redirect
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Secure cookies never travel over plain HTTP: a local production-like check without TLS turns them
+    # off with DJANGO_SECURE_COOKIES=0 (docs/deployment.md); `check --deploy` then warns, as it should.
+    SECURE_COOKIES = env_bool("DJANGO_SECURE_COOKIES", True)
+    SESSION_COOKIE_SECURE = SECURE_COOKIES
+    CSRF_COOKIE_SECURE = SECURE_COOKIES
     SECURE_HSTS_SECONDS = int(env_str("DJANGO_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https"
+    ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SECURE_COOKIES else "http"  # allauth's links in emails
 
 # Content-Security-Policy (django-csp): scripts only from our static files, no inline script or
 # handler. Inline style stays allowed: the board SVGs and a few templates carry style attributes.

@@ -44,7 +44,7 @@ def card_face(code: str, left: float, top: float, w: float, h: float, big: bool 
         )
     parts.append(_text(corner_rank(code), left + 6, top + 17, 15, INK, "start", bold=True))
     for i, suit in enumerate(info.suits):
-        parts.append(_text(SUIT_SYMBOL[suit], left + 6, top + 33 + 14 * i, 13, SUIT_INK[suit], "start"))
+        parts.append(_text(SUIT_SYMBOL[suit], left + 6, top + 34 + 16 * i, 15, SUIT_INK[suit], "start"))
     parts.extend(_name_lines(info.name, left + 22 + (w - 26) / 2, top + 12, w - 30))
     if info.pips:
         pips = "pip" if info.pips == 1 else "pips"

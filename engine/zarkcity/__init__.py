@@ -1,6 +1,7 @@
 """Zark City: the rules (rules.py), move generation, views, notation and the file formats.
 
 Everything a caller needs is importable from here: `from engine.zarkcity import new_game, apply, view`.
+The same code plays Deck Town under its Ruleset (engine/decktown; docs/engine.md).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .notation import (
 from .position import dumps, from_position, loads, to_position
 from .record import make_record, replay
 from .rules import abandon, agree_draw, apply, movers, new_game, resign, winners
+from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, Square, State
 from .views import public_move_text, view
 
@@ -58,9 +60,11 @@ __all__ = [
     "PositionError",
     "ReplayError",
     "Resign",
+    "Ruleset",
     "Spawn",
     "Square",
     "State",
+    "ZARK_CITY",
     "abandon",
     "agree_draw",
     "apply",

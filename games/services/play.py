@@ -15,6 +15,8 @@ from games.models import Game, Move, Seat
 from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
 from .errors import MoveRejected, StaleMove
 
+STALE = "The game moved on since you loaded this page: look at the new position and move again."
+
 
 def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
     """Validate one move against the current position and append it to the log, or raise PlayError."""
@@ -23,15 +25,45 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
         return player_resign(game=game, user=user)
     with transaction.atomic():
         game = lock(game)
+        if seen_ply != game.ply and (repeat := _same_move_again(game, user, move, seen_ply)):
+            return repeat  # a double-click on Confirm: the first click already played it
         seat = acting_seat(game, user)
-        if seen_ply != game.ply:
-            raise StaleMove("The game moved on since you loaded this page: look at the new position and move again.")
+        if seen_ply != game.ply and not _chose_alongside(game, seat, seen_ply):
+            raise StaleMove(STALE)
         before = state_of(game)
         try:
             after = game.rules.apply(before, move, seat.colour)
         except IllegalMoveError as error:
             raise MoveRejected(str(error)) from None
         return _record(game, seat, move, before, after)
+
+
+def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
+    """The logged move at `seen_ply` if it is this very move by this player (the same form posted twice)."""
+    return (
+        Move.objects.filter(game=game, ply=seen_ply, seat__user=user, notation=str(move)).select_related("seat").first()
+    )
+
+
+def _chose_alongside(game: Game, seat: Seat, seen_ply: int) -> bool:
+    """Whether a move answering the position at `seen_ply` still stands though others moved since:
+    this seat was one of several moving at once then (everyone choosing a starter, say) and every
+    move since was another seat's, so the position it answered differs only by their choices.
+    Whether the move is still legal is then up to `apply`. Replays the log: a rare path."""
+    if not 0 <= seen_ply < game.ply or game.moves.filter(ply__gte=seen_ply, seat=seat).exists():
+        return False
+    movers = game.rules.movers(_state_at(game, seen_ply))
+    return len(movers) > 1 and seat.colour in movers
+
+
+def _state_at(game: Game, ply: int) -> Any:
+    """The State after the first `ply` moves: the deal from the seed, then each logged move applied."""
+    rules = game.rules
+    colours = list(game.seats.order_by("order").values_list("colour", flat=True))
+    state = rules.new_game(colours, game.seed, game.options)
+    for logged in game.moves.filter(ply__lt=ply).order_by("ply").select_related("seat"):
+        state = rules.apply(state, rules.parse(logged.notation), logged.seat.colour)
+    return state
 
 
 def _parse(game: Game, text: str) -> Any:

@@ -53,12 +53,13 @@ async function init() {
 }
 
 /* Send the built move through the notation form (it carries the CSRF token and the ply this page
-   shows). If the game moved on meanwhile, show the new position instead of sending a stale move. */
+   shows). If the game moved on meanwhile, show the new position instead of sending a stale move,
+   unless only the others' simultaneous moves came between (the server accepts those: docs/service.md). */
 async function confirmMove(text) {
   const form = document.querySelector("form.zc-type");
   if (!form) return;
   const news = await fetchPly().catch(() => null);
-  if (news && news.ply !== page.data.ply) {
+  if (news && news.ply !== page.data.ply && !movedAlongside(news)) {
     await refresh(news);
     return;
   }
@@ -69,6 +70,13 @@ async function confirmMove(text) {
     button.textContent = "Sending\u2026";
   }
   form.submit();
+}
+
+/* Whether the page's position had several movers, the viewer among them, and only others moved since. */
+function movedAlongside(news) {
+  const viewer = page.data.viewer;
+  const movers = page.data.movers || [];
+  return movers.length > 1 && movers.includes(viewer) && news.movers.includes(viewer) && !news.moved.includes(viewer);
 }
 
 async function fetchPly() {

@@ -202,6 +202,20 @@ def test_a_stale_page_updates_itself_instead_of_sending(red_to_move, players, op
     assert page.js_errors == []
 
 
+def test_a_starter_chosen_while_the_other_player_chose_is_sent(players, open_as, live_server, settings):
+    """Both players choose at once: the others' choice since the page loaded does not make it stale."""
+    settings.ZARKCITY_POLL_SECONDS = 600  # no poll during the test: only Confirm's own check
+    alice, bob = players
+    game = start_game(alice, bob)  # seed7: red holds 6S 5C QC, yellow 7C AH 9H
+    page = open_as(alice)
+    open_game(page, game_url(live_server, game))
+    hand_card(page, "5C").click()
+    services.move_submit(game=game, user=bob, text="choose 9H", seen_ply=0)  # bob, a moment earlier
+    confirm(page, "choose 5C")
+    assert moves_of(game) == ["choose 9H", "choose 5C"]
+    assert page.js_errors == []
+
+
 def test_a_big_board_on_a_phone_stays_legible_and_pans(players, open_as, live_server, artifacts):
     """A ten-column board is not shrunk to fit 360 px: it starts at a readable scale, its coordinate
     labels stay inside the picture (no button covers them) and follow a pan, and fit shows it all."""

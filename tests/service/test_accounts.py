@@ -4,12 +4,16 @@ password reset by email link, and the display name on the settings page."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.selectors import chosen_name_of, display_name_of, name_key
@@ -55,6 +59,32 @@ def test_sign_up_sends_a_verification_link_that_logs_the_user_in(client):
     user = get_user_model().objects.get(username="zed")
     assert user.emailaddress_set.get().verified
     assert Profile.objects.filter(user=user).exists()  # made by the sign-up signal
+
+
+def test_the_link_opened_a_day_later_in_the_same_browser_still_logs_in(client):
+    """allauth's pending login lasted 15 minutes: slower people were asked for their password instead."""
+    sign_up(client)
+    confirm = link_in(mail.outbox[0], "/accounts/confirm-email/")
+    with time_machine.travel(timezone.now() + timedelta(days=1)):
+        response = client.post(confirm)
+        assert response["Location"] == reverse("dashboard") and is_logged_in(client)
+
+
+def test_the_link_opened_in_another_browser_confirms_and_asks_to_log_in_as_the_page_said(client):
+    page = client.get(sign_up(client)["Location"]).content.decode()
+    assert "Open it in this browser" in page and "asks you to log in there" in page
+    elsewhere = Client()
+    response = elsewhere.post(link_in(mail.outbox[0], "/accounts/confirm-email/"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("account_login")
+    assert "You have confirmed zed@example.com." in response.content.decode()
+    assert not is_logged_in(elsewhere)  # a forwarded link logs nobody in
+    assert get_user_model().objects.get(username="zed").emailaddress_set.get().verified
+
+
+def test_the_login_page_offers_a_password_reset_once(client):
+    html = client.get(reverse("account_login")).content.decode()
+    assert html.count("Forgot your password?") == 1
+    assert html.count(reverse("account_reset_password")) == 1
 
 
 def test_login_is_refused_until_the_address_is_verified(client):

@@ -1,7 +1,7 @@
 """Two requests answer the same position at once: the game row lock lets exactly one through.
 
 select_for_update does nothing on SQLite, so this runs only on PostgreSQL:
-DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/pytest -m postgres tests/service
+DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database of your own> .venv/bin/pytest -m postgres tests/service
 """
 
 from __future__ import annotations
@@ -66,11 +66,27 @@ def assert_one_won(game: Game, outcomes: list[object], ply: int) -> None:
     assert game.moves.get(ply=ply).notation == won[0].notation
 
 
-def test_two_players_choosing_at_the_same_moment(alice, bob):
+def test_two_players_choosing_at_the_same_moment_both_count(alice, bob):
+    """Simultaneous choices: the second waits for the lock, finds the ply moved by the other's choice, and stands."""
     game = start_game(alice, bob)
     state = services.state_of(game)
-    outcomes = race(game, [(alice, pick(state, "red")), (bob, pick(state, "yellow"))])
-    assert_one_won(game, outcomes, 0)
+    texts = {"red": pick(state, "red"), "yellow": pick(state, "yellow")}
+    outcomes = race(game, [(alice, texts["red"]), (bob, texts["yellow"])])
+    assert all(isinstance(o, Move) for o in outcomes), outcomes
+    game.refresh_from_db()
+    assert game.ply == 2 and game.phase == "place"
+    assert {m.seat.colour: m.notation for m in game.moves.all()} == texts
+
+
+def test_a_double_click_on_confirm_plays_the_move_once(alice, bob):
+    game = play_plies(start_game(alice, bob), 12)
+    colour = mover(game)
+    text = pick(services.state_of(game), colour)
+    user = user_of(game, colour)
+    outcomes = race(game, [(user, text), (user, text)])
+    assert all(isinstance(o, Move) for o in outcomes) and outcomes[0].pk == outcomes[1].pk, outcomes
+    game.refresh_from_db()
+    assert game.ply == 13 and game.moves.get(ply=12).notation == text
 
 
 def test_a_double_submit_of_two_different_moves(alice, bob):

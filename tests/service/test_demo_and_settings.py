@@ -112,6 +112,14 @@ def test_production_settings_are_hardened(monkeypatch):
     assert settings["SESSION_COOKIE_SECURE"] and settings["CSRF_COOKIE_SECURE"] and settings["SECURE_SSL_REDIRECT"]
 
 
+def test_a_local_check_without_tls_can_relax_the_secure_cookies(monkeypatch):
+    settings = load_settings(monkeypatch, **PRODUCTION, DJANGO_SECURE_COOKIES="0", DJANGO_SECURE_SSL_REDIRECT="0")
+    assert not settings["SESSION_COOKIE_SECURE"] and not settings["CSRF_COOKIE_SECURE"]
+    assert not settings["SECURE_SSL_REDIRECT"] and settings["ACCOUNT_DEFAULT_HTTP_PROTOCOL"] == "http"
+    monkeypatch.delenv("DJANGO_SECURE_COOKIES")
+    assert load_settings(monkeypatch, **PRODUCTION)["ACCOUNT_DEFAULT_HTTP_PROTOCOL"] == "https"
+
+
 def test_a_malformed_debug_flag_is_a_clear_error(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match="DJANGO_DEBUG='maybe'"):
         load_settings(monkeypatch, DJANGO_DEBUG="maybe")

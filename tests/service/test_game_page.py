@@ -134,14 +134,39 @@ def test_a_too_long_move_is_told_it_is_too_long(client, alice, bob):
 
 
 def test_a_stale_page_is_told_the_game_moved_on(client, alice, bob):
-    game = start_game(alice, bob)
-    services.move_submit(game=game, user=bob, text=pick(services.state_of(game), "yellow"), seen_ply=0)
-    client.force_login(alice)
-    response = client.post(move_url(game), {"text": pick(services.state_of(game), "red"), "seen_ply": 0})
+    game = play_plies(start_game(alice, bob), 3)  # both chose, the first starter is placed
+    colour = mover(game)
+    seen = game.ply
+    game = play_plies(game, 1)
+    assert colour not in game.to_move  # the turn passed: a page from before answers a position gone
+    client.force_login(user_of(game, game.to_move))
+    response = client.post(move_url(game), {"text": pick(services.state_of(game), game.to_move), "seen_ply": seen})
     assert response.status_code == 409
     html = response.content.decode()
     assert "moved on since you loaded this page" in html
-    assert 'name="seen_ply" value="1"' in html  # the re-rendered form answers the new position
+    assert f'name="seen_ply" value="{seen + 1}"' in html  # the re-rendered form answers the new position
+
+
+def test_two_players_choosing_on_a_fresh_page_both_succeed(client, alice, bob):
+    game = start_game(alice, bob)
+    state = services.state_of(game)
+    for user, colour in ((bob, "yellow"), (alice, "red")):
+        client.force_login(user)
+        response = client.post(move_url(game), {"text": pick(state, colour), "seen_ply": 0})
+        assert response.status_code == 302 and response["Location"] == page(game) + "#board"
+    assert Move.objects.filter(game=game).count() == 2
+
+
+def test_a_double_click_on_confirm_shows_the_move_as_played(client, alice, bob):
+    game = start_game(alice, bob)
+    text = pick(services.state_of(game), "red")
+    client.force_login(alice)
+    for _ in range(2):
+        response = client.post(move_url(game), {"text": text, "seen_ply": 0})
+        assert response.status_code == 302
+    html = client.get(page(game)).content.decode()
+    assert f"You chose {text.split()[1]}." in html and "moved on since" not in html
+    assert Move.objects.filter(game=game).count() == 1
 
 
 def test_the_discard_step_offers_checkboxes_of_the_hand(client, alice, bob):
@@ -203,6 +228,15 @@ def test_record_json_has_the_moves_and_no_seed_until_the_end(client, alice, bob)
     services.player_resign(game=game, user=alice)
     record = json.loads(client.get(reverse("game_record", args=[game.pk])).content)
     assert record["seed"] == game.seed and record["result"] == {"winner": "yellow", "reason": "resignation"}
+
+
+def test_the_record_downloads_as_a_file(client, alice, bob):
+    game = start_game(alice, bob)
+    response = client.get(reverse("game_record", args=[game.pk]))
+    assert response["Content-Disposition"] == f'attachment; filename="zarkcity-{game.pk}.json"'
+    assert response["Content-Type"] == "application/json"
+    html = client.get(page(game)).content.decode()
+    assert f'<a href="{reverse("game_record", args=[game.pk])}" download>' in html
 
 
 def test_record_of_a_finished_game_replays_in_the_engine(client, alice, bob):

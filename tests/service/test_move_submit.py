@@ -54,12 +54,64 @@ def test_choose_keeps_the_clock_of_who_is_still_choosing(alice, bob):
     assert game.deadline == deadline
 
 
-def test_stale_ply_is_refused(alice, bob):
+def test_players_choosing_at_once_both_count_though_the_ply_moved(alice, bob, charlie):
+    game = started(alice, bob, charlie)
+    texts = {colour: starter_of(game, colour) for colour in ("red", "yellow", "green")}
+    for user, colour in ((bob, "yellow"), (charlie, "green"), (alice, "red")):
+        services.move_submit(game=game, user=user, text=texts[colour], seen_ply=0)  # all loaded the new game
+    game.refresh_from_db()
+    assert [(m.seat.colour, m.notation) for m in game.moves.all()] == [
+        ("yellow", texts["yellow"]),
+        ("green", texts["green"]),
+        ("red", texts["red"]),
+    ]
+    assert game.phase == "place"
+
+
+def test_a_double_click_on_confirm_answers_with_the_move_already_played(alice, bob):
+    game = started(alice, bob)
+    text = starter_of(game, "yellow")
+    first = services.move_submit(game=game, user=bob, text=text, seen_ply=0)
+    again = services.move_submit(game=game, user=bob, text=text.upper(), seen_ply=0)
+    assert again.pk == first.pk and Move.objects.count() == 1
+
+
+def test_a_double_click_on_the_winning_move_is_no_error_though_the_game_is_over(alice, bob):
+    game = play_plies(started(alice, bob), 400)
+    last = game.moves.last()
+    assert game.status == Game.Status.FINISHED and last.notation != "resign"
+    again = services.move_submit(game=game, user=last.seat.user, text=last.notation, seen_ply=last.ply)
+    assert again.pk == last.pk
+
+
+def test_a_second_different_move_on_the_same_page_is_stale(alice, bob):
     game = started(alice, bob)
     services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
+    hand = game.snapshot["hands"]["yellow"]
+    other = next(f"choose {c}" for c in hand if f"choose {c}" != Move.objects.get().notation)
     with pytest.raises(StaleMove, match="moved on since you loaded this page"):
-        services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)
+        services.move_submit(game=game, user=bob, text=other, seen_ply=0)
     assert Move.objects.count() == 1
+
+
+def test_a_move_answering_someone_elses_turn_is_stale(alice, bob):
+    game = play_to_place(alice, bob)
+    colour = mover(game)
+    seen = game.ply
+    play_plies(game, 1)  # the mover plays; the other player's page still shows ply `seen`
+    game.refresh_from_db()
+    other = next(c for c in ("red", "yellow") if c != colour)
+    assert other in game.to_move.split(",")
+    text = str(legal_moves(services.state_of(game), other)[0])
+    with pytest.raises(StaleMove, match="moved on since you loaded this page"):
+        services.move_submit(game=game, user=user_of(game, other), text=text, seen_ply=seen)
+    assert game.moves.count() == seen + 1
+
+
+def test_a_ply_from_the_future_is_stale(alice, bob):
+    game = started(alice, bob)
+    with pytest.raises(StaleMove):
+        services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=5)
 
 
 def test_illegal_move_gives_the_engines_reason(alice, bob):

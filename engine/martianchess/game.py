@@ -1,0 +1,154 @@
+"""Martian Chess behind the one game interface (engine/interface.py): what the service calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from . import notation, picture, position, record, rules, views
+from .notation import Move, Resign
+from .state import GAME_ID, PLAYER_COUNTS, RULES_VERSION, State
+
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Martian Chess",
+    player_counts=PLAYER_COUNTS,
+    options=(),
+    summary="Move any piece in your zone, capture across the canals, and score the most points.",
+    hidden_information=False,
+    rules_version=RULES_VERSION,
+)
+
+KINDS = (MoveKind("move", "Move a piece", quick=True), MoveKind("pass", "Pass (no legal move)", quick=True))
+
+HELP = (
+    ("c2-d3", "move the piece on c2 to d3: a plain move, a capture or a field promotion (also c2d3, c2xd3, c2 d3)"),
+    ("pass", "only when you have no legal move"),
+    ("resign", "leave the game"),
+)
+
+RULES = (
+    "You control all and only the pieces in your zone, whatever their colour. On your turn move one:"
+    " a Pawn one step diagonally, a Drone one or two steps along a file or rank, a Queen any distance"
+    " in a straight line, never jumping. Moving onto a piece in another zone captures it (Pawn 1,"
+    " Drone 2, Queen 3 points); a piece that crosses a canal changes owner. With no Queen you may"
+    " merge a Drone and a Pawn into one; with no Drone, two Pawns into one. With two players you may"
+    " not move a piece straight back across the canal it just crossed. The game ends when any zone is"
+    " empty: the highest score wins, a tie goes to whoever made the last move."
+)
+
+
+class MartianChess:
+    info = INFO
+
+    # play
+    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
+        self.info.check_options(options)
+        return rules.new_game(players, seed)
+
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def apply(self, state: State, move: Move, by: str) -> State:
+        return rules.apply(state, move, by)
+
+    def legal_moves(self, state: State, colour: str) -> list[Move]:
+        return rules.legal_moves(state, colour)
+
+    def movers(self, state: State) -> tuple[str, ...]:
+        return rules.movers(state)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        winners = (state.winner,) if state.winner else ()
+        return Result(winners=winners, reason=state.reason or "", scores=state.scores())
+
+    def phase(self, state: State) -> str:
+        return state.phase
+
+    def is_resign(self, move: Move) -> bool:
+        return isinstance(move, Resign)
+
+    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
+        return rules.resign(state, colour, reason)
+
+    def agree_draw(self, state: State) -> State:
+        return rules.agree_draw(state)
+
+    def abandon(self, state: State, reason: str = "timeout") -> State:
+        return rules.abandon(state, reason)
+
+    # what a seat may see: everything but the seed, until the end
+    def view(self, state: State, viewer: str | None) -> View:
+        return views.view(state, viewer)
+
+    def table(self, view: View) -> Table:
+        return views.table(cast(views.MartianChessView, view))
+
+    def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
+        return views.describe(move, by, before, after)
+
+    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
+        return str(move)
+
+    def spent_cards(self, move: Move) -> tuple[str, ...]:
+        return ()  # no cards in Martian Chess
+
+    def card(self, code: str) -> Card:
+        return Card(code=code, label=code, name=code)
+
+    # pictures
+    def board_svg(self, view: View, *, interactive: bool = False) -> str:
+        return picture.board_svg(cast(views.MartianChessView, view), interactive=interactive)
+
+    def hand_svg(self, view: View) -> str:
+        return ""  # no hands
+
+    def board_text(self, view: View) -> str:
+        return views.board_text(cast(views.MartianChessView, view))
+
+    def board_script(self, view: View) -> BoardScript:
+        """The script builds moves from the legal-move list alone; its data is public: the phase and
+        the viewer's zone (the cells whose pieces it may offer to pick up)."""
+        shown = cast(views.MartianChessView, view)
+        viewer = shown["viewer"]
+        zone = shown["zones"].get(viewer, []) if viewer else []
+        return BoardScript(module="js/martianchess_board.js", data={"phase": shown["phase"], "zone": list(zone)})
+
+    # help
+    def rules_summary(self) -> str:
+        return RULES
+
+    def notation_help(self) -> tuple[tuple[str, str], ...]:
+        return HELP
+
+    def move_kinds(self) -> tuple[MoveKind, ...]:
+        return KINDS
+
+    # files
+    def to_position(self, state: State) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: Any) -> State:
+        return position.from_position(data)
+
+    def make_record(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        seed: str,
+        moves: Sequence[tuple[str, str]],
+        result: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        return record.make_record(players, seed, moves, result)
+
+    def replay(self, game_record: Any) -> State:
+        return record.replay(game_record)
+
+    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
+        return record.check_result(state, result, plies)
+
+
+GAME = MartianChess()

@@ -1,0 +1,111 @@
+"""The `martianchess-game/1` record, and replay: a fold of `apply` over its moves from the setup.
+
+The seed is in the record once the game is over, so anyone can check who started and every move
+with `python -m engine replay GAME.json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from .notation import Move, parse
+from .position import check_header, read_players, seated
+from .rules import abandon, agree_draw, apply, new_game
+from .state import GAME_ID, REASONS, RULES_VERSION, State
+
+FORMAT = "martianchess-game/1"
+WINNERLESS = ("draw", "timeout")  # results a game not otherwise over may end with (no extra move)
+
+
+def make_record(
+    players: Sequence[str], seed: str, moves: Sequence[tuple[str, str]], result: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """A game record: `moves` are (colour, move text) in the order they were played."""
+    return {
+        "format": FORMAT,
+        "game": GAME_ID,
+        "rules": RULES_VERSION,
+        "players": list(players),
+        "seed": seed,
+        "moves": [{"by": by, "move": text} for by, text in moves],
+        "result": None if result is None else dict(result),
+    }
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """The record's `result` for a finished game (with the scores), None while it is on."""
+    if state.phase != "over":
+        return None
+    return {"winner": state.winner, "reason": state.reason, "scores": state.scores()}
+
+
+def replay(record: Any) -> State:
+    """The final State of a record; ReplayError(index) at the first illegal move or a wrong result."""
+    check_header(record, FORMAT, "a game record")
+    if record.get("rules", RULES_VERSION) != RULES_VERSION:
+        raise PositionError(f"rules must be {RULES_VERSION!r}, not {record.get('rules')!r}")
+    players = read_players(record.get("players"))
+    seed = record.get("seed")
+    if not isinstance(seed, str):
+        raise PositionError(f"seed must be text, not {seed!r}")
+    moves = _moves(record.get("moves"), players)
+    result = _result(record.get("result"), players)
+    state = new_game(players, seed)
+    for index, (by, move) in enumerate(moves):
+        try:
+            state = apply(state, move, by)
+        except IllegalMoveError as error:
+            raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
+    return state if result is None else check_result(state, result, len(moves))
+
+
+def _moves(value: Any, players: tuple[str, ...]) -> list[tuple[str, Move]]:
+    if not isinstance(value, list):
+        raise PositionError(f"moves must be a list of {{by, move}} objects, not {value!r}")
+    moves = []
+    for index, entry in enumerate(value):
+        if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+            raise PositionError(f'move {index} must be an object like {{"by": "red", "move": "c2-d3"}}')
+        by = seated(entry.get("by"), f"move {index} by", players)
+        try:
+            moves.append((by, parse(entry["move"])))
+        except NotationError as error:
+            raise PositionError(f"move {index} ({by}: {entry['move']}): {error}") from None
+    return moves
+
+
+def _result(value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("reason") not in REASONS:
+        raise PositionError(f"result must be {{winner, reason}} with a reason in {', '.join(REASONS)}, not {value!r}")
+    winner, reason = value.get("winner"), value["reason"]
+    if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
+        raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
+    return {"winner": None if winner is None else seated(winner, "result winner", players), "reason": reason}
+
+
+def check_result(state: State, result: Mapping[str, Any], plies: int) -> State:
+    """The final State if the game really ended as `result` says, else ReplayError(None).
+
+    As for every game, a timeout is recorded as the loser's `resign`; an agreed draw, or a timeout
+    with no winner, matches a game still on, which the result then ends.
+    """
+    winner, reason = result.get("winner"), result.get("reason")
+    if winner is None and reason in WINNERLESS and state.phase != "over":
+        return agree_draw(state) if reason == "draw" else abandon(state, str(reason))
+    expected = "resignation" if reason == "timeout" else reason
+    if state.phase == "over" and (state.winner, state.reason) == (winner, expected):
+        return state.evolve(reason=reason)
+    said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
+    raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(state)}")
+
+
+def _outcome(state: State) -> str:
+    if state.phase != "over":
+        return "the game is not over"
+    if state.winner is None:
+        return "the game ended in a draw" if state.reason == "draw" else f"it ended with no winner ({state.reason})"
+    return f"{state.winner} won by {state.reason}"
