@@ -41,9 +41,9 @@ class Frame:
 
     ply: int
     last_ply: int
-    view: View  # the board's view: public once the game is over (hands are shown below it), else the viewer's
-    table: Table
-    full: bool  # every hand is shown (the game is over)
+    view: View  # the whole truth once the game is over (rules.reveal), else the viewer's own view
+    table: Table  # its notes: the deck and discard pile; once over, the deck order, reshuffles and every hand
+    full: bool  # every hand and the deck order are shown (the game is over)
     hands: list[Hand] = field(default_factory=list)
     move: LoggedMove | None = None  # the move that led here (None at ply 0, the deal)
     move_text: str = ""
@@ -122,7 +122,8 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     played = states[-1]
     last = ply == len(moves)
     state = with_result(game, played, len(moves)) if last else played
-    shown = rules.view(state, None if finished else viewer)
+    # A finished game's whole truth is public (rules.md 11): every hand, the deck order, the reshuffles.
+    shown = rules.reveal(state) if finished else rules.view(state, viewer)
     result = Frame(ply=ply, last_ply=len(moves), view=shown, table=rules.table(shown), full=finished)
     result.hands = hands(rules, state, players if finished else [viewer] if viewer else [])
     if last:

@@ -21,6 +21,7 @@ from archive.forms import ArchiveSearchForm
 from archive.records import game_log_text, result_words, verify_game
 from archive.replay import closing_words, frame, move_list
 from engine import registry
+from games import sharing
 from games.models import Game, Seat
 from games.selectors import game_visible_to
 from notifications.middleware import signed_in_by_play_link
@@ -45,9 +46,11 @@ def archive_index(request: HttpRequest) -> HttpResponse:
 
 
 def _started_game(request: HttpRequest, game_id: int) -> Game:
-    """The game, or 404 when it does not exist, has not started, or is private and in progress to this visitor."""
+    """The game, or 404 when it does not exist, has not started, or is private to this visitor: a private
+    game is open to its players, and once over to a browser that opened its share link (games.sharing)."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status == Game.Status.OPEN or not game_visible_to(game, request.user):
+    shared = sharing.shared_with(request.session)
+    if game is None or game.status == Game.Status.OPEN or not game_visible_to(game, request.user, shared):
         raise Http404("No such game.")
     return game
 

@@ -185,7 +185,17 @@ class Game(Protocol):
 
     def phase(self, state: Any) -> str: ...
 
+    def simultaneous(self, state: Any) -> bool:
+        """Whether `state` is a step every mover takes at once, in secret (Zark City's starter choice):
+        while it lasts nobody new is asked to move, and its end is a new step for everyone."""
+        ...
+
     def is_resign(self, move: Any) -> bool: ...
+
+    def move_kind(self, move: Any) -> str:
+        """The verb of `move_kinds` a move belongs to (its group in the legal-move list): Zark City's is
+        the notation's first word ("build 7H 1,0" -> "build"); Martian Chess's "c2-d3" is a "move"."""
+        ...
 
     def resign(self, state: Any, colour: str, reason: str = "resignation") -> Any: ...
 
@@ -199,6 +209,13 @@ class Game(Protocol):
     def view(self, state: Any, viewer: str | None) -> View: ...
 
     def table(self, view: View) -> Table: ...
+
+    def reveal(self, state: Any) -> View:
+        """The whole truth as a view, every hand and the deck order: only for replaying a finished game.
+
+        Its table (`table`) names the deck order and every hand in its notes; nothing of a game in
+        progress may ever be shown through it."""
+        ...
 
     def describe(self, move: Any, by: str, before: Any, after: Any, viewer: str | None) -> str:
         """One move in words as `viewer` may know it (hidden cards named only to their holder)."""

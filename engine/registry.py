@@ -10,6 +10,7 @@ from .interface import Game, GameInfo
 _MODULES = {
     "zarkcity": "engine.zarkcity.game",
     "decktown": "engine.decktown.game",
+    "martianchess": "engine.martianchess.game",
 }
 DEFAULT = "zarkcity"  # a file or stored game that names no game is Zark City (games.md)
 _loaded: dict[str, Game] = {}

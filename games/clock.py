@@ -158,7 +158,9 @@ def spans_by_user(user_ids: list[int]) -> dict[int, tuple[Span, ...]]:
         try:
             spans[user_id] = away_spans(days[user_id], zones.get(user_id, ZoneInfo("UTC")), owner=user_id)
         except Exception:  # anything else unforeseen must not stop the page or the sweep for the others
-            log.exception("the days away of user %s cannot be read; their clock is left out", user_id)
+            # ...nor stop this player's clock: counted as never away, they are still reminded and timed out.
+            log.exception("the days away of user %s cannot be read; counted as none, their clock runs", user_id)
+            spans[user_id] = ()
     return spans
 
 
@@ -183,8 +185,8 @@ def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:
 
     A days-away period the arithmetic cannot handle (a row from before the limits, 9999-12-31) is
     ignored and logged (`away_spans`): that player counts as not away and their clock runs, so
-    the sweep still reminds and times them out. Anything else unforeseen while computing one seat's
-    clock is logged and that seat left out, so it never stops the page or the sweep for everyone.
+    the sweep still reminds and times them out. Anything else unforeseen in one player's days away
+    is logged and they count as never away: every mover always has a clock.
     """
     return table_clocks(game, now).clocks
 
@@ -195,12 +197,13 @@ def _clocks(game: Game, seats: list[Seat], spans: dict, now: datetime) -> list[C
     movers = set(game.to_move.split(","))
     clocks = []
     for seat in seats:
-        if seat.colour not in movers or seat.user_id not in spans:
+        if seat.colour not in movers:
             continue
         try:
-            clocks.append(_clock(game, seat, spans[seat.user_id], now))
-        except Exception:
-            log.exception("game %s: the clock of %s (user %s) cannot be computed", game.pk, seat.colour, seat.user_id)
+            clocks.append(_clock(game, seat, spans.get(seat.user_id, ()), now))
+        except Exception:  # their days away broke the arithmetic: the clock runs as if they had none
+            log.exception("game %s: the clock of user %s ignores their days away", game.pk, seat.user_id)
+            clocks.append(_clock(game, seat, (), now))
     return clocks
 
 
@@ -237,10 +240,8 @@ def table_away(game: Game, now: datetime | None = None) -> dict[str, date]:
 def _away(game: Game, seats: list[Seat], spans: dict, now: datetime) -> dict[str, date]:
     away = {}
     for seat in seats:
-        if seat.user_id not in spans:
-            continue
         try:
-            span = away_on(now, spans[seat.user_id])
+            span = away_on(now, spans.get(seat.user_id, ()))
             if span is not None:
                 away[seat.colour] = (span[1] - timedelta(seconds=1)).astimezone(span[1].tzinfo).date()
         except Exception:

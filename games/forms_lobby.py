@@ -49,7 +49,10 @@ class GameCreateForm(forms.Form):
     is_private = forms.BooleanField(
         label="Private game",
         required=False,
-        help_text="Not listed among the open games: only the people you invite can join.",
+        help_text=(
+            "Only the people you invite can join, and only the players see it. Once over it stays out of the "
+            "public archive and the ratings; its players can show it to others with its share link."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -13,4 +13,5 @@ urlpatterns = [
     path("games/<int:game_id>/board.svg", views_play.game_board_svg, name="game_board_svg"),
     path("games/<int:game_id>/ply.json", views_play.game_ply_json, name="game_ply"),
     path("games/<int:game_id>/record.json", views_play.game_record_json, name="game_record"),
+    path("games/<int:game_id>/shared/<str:key>/", views_play.game_shared, name="game_shared"),
 ]

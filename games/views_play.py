@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import clock as game_clock
-from games import selectors, services
+from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move
 from games.services import NotAPlayer, PlayError, StaleMove
@@ -28,9 +28,9 @@ from zarkcity_site.ratelimit import limit
 
 
 def _visible_game(request: HttpRequest, game_id: int) -> Game:
-    """The game, or 404 when it does not exist or is a private game this visitor may not see yet."""
+    """The game, or 404 when it does not exist or is a private game this visitor may not see."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or not selectors.game_visible_to(game, request.user):
+    if game is None or not selectors.game_visible_to(game, request.user, sharing.shared_with(request.session)):
         raise Http404("No such game.")
     return game
 
@@ -63,6 +63,16 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     return _render_game(request, game)
 
 
+@require_GET
+def game_shared(request: HttpRequest, game_id: int, key: str) -> HttpResponse:
+    """A private game's share link (games.sharing): lets this browser into the finished game's pages."""
+    game = Game.objects.filter(pk=game_id, is_private=True, status=Game.Status.FINISHED).first()
+    if game is None or not sharing.key_fits(game, key):
+        raise Http404("No such game.")
+    sharing.let_in(request.session, game)
+    return redirect(_page_url(game))
+
+
 def _render_game(request, game, *, move_form=None, error: str = "", status: int = 200) -> HttpResponse:
     context = selectors.game_for_viewer(game, request.user, whole_history=request.GET.get("history") == "all")
     if move_form is None:
@@ -83,10 +93,18 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "chat_form": ChatForm(),
         "move_error": error,
         "record_url": reverse("game_record", args=[game.pk]),
+        "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
         "table": game_clock.table_clocks(game),
     }
     return render(request, "games/game.html", page, status=status)
+
+
+def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext) -> str:
+    """For the players of a finished private game: the link that shows it to someone else."""
+    if not (game.is_private and game.status == Game.Status.FINISHED and context.viewer):
+        return ""
+    return request.build_absolute_uri(sharing.share_url(game))
 
 
 # What the board script may read of the game's BoardScript.data (docs/board.md): public, or the viewer's own.

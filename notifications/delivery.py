@@ -60,12 +60,20 @@ def deliver(notification_id: int) -> Outcome:
         return Outcome.NOT_CLAIMED
     try:
         return _deliver_claimed(row)
+    except TryAgain:
+        raise
     except DatabaseError as error:
         # The database hiccuped after our claim (SQLite busy, a failover): hand the row back so the
         # retry can claim it again instead of waiting for the claim to go stale.
         with contextlib.suppress(DatabaseError):
             _release(row, send_after=timezone.now(), queued_at=timezone.now())
         raise TryAgain(backoff(row.attempts), error) from error
+    except Exception as error:
+        # A bug in deciding whether or when to send (the game's rules, a preference): an attempt like
+        # any failed send, so the row is retried, then failed where operators see it, never left
+        # "sending" to be taken over again each time the claim goes stale.
+        log.exception("notification %s: could not decide whether to send it", row.pk)
+        return _failed_attempt(row, error)
 
 
 def _deliver_claimed(row: Notification) -> Outcome:

@@ -27,10 +27,6 @@ from .selectors import preference_for, zone_of
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
 
-# The step where every player moves at once, in secret (the starter choice, rules.md): its end starts a
-# new step for everyone, and while it lasts nobody new is asked to move.
-SIMULTANEOUS = "choose"
-
 # Kinds a player in "daily digest" mode still gets at once: they are rare and they matter now.
 EVENT_KINDS = {
     Kind.GAME_STARTED,
@@ -51,25 +47,27 @@ EVENT_KINDS = {
 def notify_after_move(*, game: Game, move: Move, before: Any = None, after: Any = None) -> list[int]:
     """A move was recorded (game already saved): "your turn" to whoever must move now and did not before.
 
-    Not for the discard step inside one's own turn, nor while the others are still choosing starters.
-    The end of the game goes to everyone instead. `before` and `after` are the game's own states,
-    read only through its rules (game.rules).
+    Not for the discard step inside one's own turn, nor while the others still make a simultaneous
+    choice (Zark City's starters). The end of the game goes to everyone instead. `before` and `after`
+    are the game's own states, read only through its rules (game.rules); without `after` the game's
+    saved position stands for it.
     """
     if game.status == Game.Status.FINISHED:
         return notify_game_over(game=game)
     now_moving = set(game.to_move.split(",")) - {""}
     rules = game.rules
+    after = after if after is not None else rules.from_position(game.snapshot)
     was_moving = set(rules.movers(before)) if before is not None else {move.seat.colour}
-    if before is not None and rules.phase(before) == SIMULTANEOUS and game.phase != SIMULTANEOUS:
-        was_moving = set()  # starters revealed: placing is a new step, even for whoever chose last
-    if game.phase == SIMULTANEOUS:
-        was_moving |= now_moving  # nobody new is asked to move while starters are being chosen
+    if before is not None and rules.simultaneous(before) and not rules.simultaneous(after):
+        was_moving = set()  # the secret choices revealed: the next step is new, even for whoever chose last
+    if rules.simultaneous(after):
+        was_moving |= now_moving  # nobody new is asked to move while the others still choose
     new = now_moving - was_moving
     return _write_for_seats(game, _seats(game, colours=new), Kind.YOUR_TURN, actor=move.seat.colour)
 
 
 def notify_game_started(*, game: Game) -> list[int]:
-    """The deal is done: everyone is asked to choose a starter (this email is also their "your turn")."""
+    """The deal is done: everyone is asked for their first move (this email is also their "your turn")."""
     return _write_for_seats(game, _seats(game), Kind.GAME_STARTED, actor="")
 
 

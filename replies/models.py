@@ -68,6 +68,7 @@ class InboundMessage(models.Model):
     answer = models.JSONField(null=True, blank=True)  # the email we owe: answers.Answer as a dict
     answer_status = models.CharField(max_length=10, choices=Answer.choices, default=Answer.NONE)
     answer_attempts = models.PositiveSmallIntegerField(default=0)
+    answer_claimed_at = models.DateTimeField(null=True, blank=True)  # a worker started sending it
     answered_at = models.DateTimeField(null=True, blank=True)
     purged_at = models.DateTimeField(null=True, blank=True)  # raw bytes and answer deleted
 

@@ -28,7 +28,9 @@ QUOTE_STARTS = re.compile(
     re.IGNORECASE,
 )
 # Lines a phone or a mail program adds under the text: never a move, never a second line.
-CLIENT_LINES = re.compile(r"^(sent from my .+|get outlook for .+|sent from (mail|outlook) for .+|envoyé de mon .+)$", re.I)
+CLIENT_LINES = re.compile(
+    r"^(sent from my .+|get outlook for .+|sent from (mail|outlook) for .+|envoyé de mon .+)$", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,9 @@ class _HtmlText(HTMLParser):
         marks = " ".join(value or "" for name, value in attrs if name in ("class", "id")).lower()
         if tag == "hr" and not self.skipping:
             self.stopped = True  # Outlook: everything under the rule is the original
-        elif tag not in self.VOID and (self.skipping or tag in self.SKIPPED or any(m in marks for m in self.QUOTE_MARKS)):
+        elif tag not in self.VOID and (
+            self.skipping or tag in self.SKIPPED or any(m in marks for m in self.QUOTE_MARKS)
+        ):
             self.skipping.append(tag)
         elif tag in self.BLOCKS:
             self.parts.append("\n")

@@ -34,5 +34,15 @@ if [ "${NO_WORKER:-0}" != 1 ]; then
   worker_pid=$!
   trap 'kill "$worker_pid" 2>/dev/null || true' EXIT
 fi
+if [ "${NO_RECEIVER:-0}" != 1 ]; then
+  # The SMTP receiver for reply addresses (moves by email, docs/email-moves.md) on 127.0.0.1:${SMTP_PORT:-2525};
+  # the dev mailbox's reply form needs none of it. NO_RECEIVER=1 skips it.
+  echo "==> SMTP receiver for replies on 127.0.0.1:${SMTP_PORT:-2525} (log: var/receiver.log)"
+  : >var/receiver.log
+  bash scripts/supervise.sh "the SMTP receiver" var/receiver.log \
+    .venv/bin/python manage.py mail_receiver --host 127.0.0.1 --port "${SMTP_PORT:-2525}" &
+  receiver_pid=$!
+  trap 'kill "${worker_pid:-}" "$receiver_pid" 2>/dev/null || true' EXIT
+fi
 echo "==> serving on http://127.0.0.1:${PORT}/ (Ctrl-C stops)"
 .venv/bin/python manage.py runserver "127.0.0.1:${PORT}"

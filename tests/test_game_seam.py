@@ -1,6 +1,6 @@
 """The apps know no game by name: they reach every game through engine.interface and the registry.
 
-Fails if a module of games/, notifications/, archive/, accounts/ or zarkcity_site/, a template or a
+Fails if a module of games/, notifications/, archive/, accounts/, zarkcity_site/ or replies/, a template or a
 board script names a game id as a value (to compare, branch or look up on it) or imports a game's
 own package (engine.zarkcity, engine.decktown, ...) instead of the interface.
 """
@@ -16,7 +16,7 @@ import pytest
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site")
+APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies")
 SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle"}
 GAME_IDS = set(registry.ids())
 

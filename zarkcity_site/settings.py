@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "games",
     "archive",
     "notifications",
+    "anymail",  # inbound webhooks of mail providers, for moves by email
+    "replies",
 ]
 
 MIDDLEWARE = [
@@ -182,6 +184,9 @@ RATE_LIMITS = {
     "invite": env_str("RATE_LIMIT_INVITE", "30/h"),
     "chat": env_str("RATE_LIMIT_CHAT", "20/m"),
     "move": env_str("RATE_LIMIT_MOVE", "60/m"),
+    # Replies by email (docs/email-moves.md): per From address and per reply address; past them, no answer.
+    "reply_sender": env_str("RATE_LIMIT_REPLY_SENDER", "30/h"),
+    "reply_token": env_str("RATE_LIMIT_REPLY_TOKEN", "10/h"),
 }
 
 # Celery: Redis when REDIS_URL is set, else a broker that needs no server (kombu's filesystem transport).
@@ -227,6 +232,8 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
     # Emails held by a worker that died: back to the broker within STALE_CLAIM + 15 s (45 s), not a minute later.
     "notifications-requeue": {"task": "zarkcity_site.requeue_outbox", "schedule": 15.0},
+    # Replies the broker lost go back to it; raw messages past REPLIES_KEEP_DAYS are deleted.
+    "replies-sweep": {"task": "replies.tasks.sweep", "schedule": 300.0},
 }
 
 # Notifications (docs/notifications.md).
@@ -242,6 +249,24 @@ NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30")) 
 NOTIFICATIONS_AWAY_HORIZON_DAYS = int(env_str("NOTIFICATIONS_AWAY_HORIZON_DAYS", "60"))  # last day away, from today
 NOTIFICATIONS_AWAY_DAYS_PER_YEAR = int(env_str("NOTIFICATIONS_AWAY_DAYS_PER_YEAR", "45"))  # in any 365 days
 NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")  # the queue deliveries go to (workers: -Q)
+
+# Moves by email (docs/email-moves.md): turn emails' Reply-To is play+TOKEN@REPLIES_DOMAIN.
+REPLIES_DOMAIN = env_str("ZARKCITY_REPLY_DOMAIN", "localhost")
+REPLIES_LOCAL_PART = env_str("ZARKCITY_REPLY_LOCAL_PART", "play")
+REPLIES_MAX_MESSAGE_BYTES = int(env_str("REPLIES_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024)))  # bigger: refused
+REPLIES_KEEP_DAYS = int(env_str("REPLIES_KEEP_DAYS", "14"))  # raw messages and our answers, then deleted
+REPLIES_RESIGN_CONFIRM_HOURS = int(env_str("REPLIES_RESIGN_CONFIRM_HOURS", "48"))
+REPLIES_ANSWER_ATTEMPTS = int(env_str("REPLIES_ANSWER_ATTEMPTS", "6"))  # sending an answer, before "failed"
+# django-anymail's inbound webhooks check HTTP basic auth "user:password" (set it in the provider's URL) and,
+# for providers that sign their requests, the signing key (Mailgun's here; others: docs/email-moves.md).
+ANYMAIL = {
+    name: value
+    for name, value in {
+        "WEBHOOK_SECRET": env_str("ANYMAIL_WEBHOOK_SECRET", ""),
+        "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    }.items()
+    if value
+}
 
 # Production hardening: on whenever DEBUG is off, so `manage.py check --deploy` is clean.
 if not DEBUG:

@@ -27,5 +27,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("notifications.urls")),
+    path("", include("replies.urls")),
     path("", include("archive.urls")),
 ]

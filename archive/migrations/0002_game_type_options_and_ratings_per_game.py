@@ -71,6 +71,10 @@ class Migration(migrations.Migration):
         ),
         migrations.RunPython(deck_into_options, options_into_deck),
         migrations.RemoveIndex(model_name="archivedgame", name="archive_by_deck"),
+        # A default first, so that going back can add the column to existing rows (options_into_deck fills it).
+        migrations.AlterField(
+            model_name="archivedgame", name="deck", field=models.CharField(default="standard", max_length=10)
+        ),
         migrations.RemoveField(model_name="archivedgame", name="deck"),
         migrations.AddIndex(
             model_name="archivedgame",

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
 from . import notation, picture, position, record, rules, views
-from .notation import Move, Resign
+from .notation import Move, Resign, Step
 from .state import GAME_ID, PLAYER_COUNTS, RULES_VERSION, State
 
 INFO = GameInfo(
@@ -68,8 +68,17 @@ class MartianChess:
     def phase(self, state: State) -> str:
         return state.phase
 
+    def simultaneous(self, state: State) -> bool:
+        return False  # one player moves at a time, always
+
     def is_resign(self, move: Move) -> bool:
         return isinstance(move, Resign)
+
+    def move_kind(self, move: Move) -> str:
+        return "move" if isinstance(move, Step) else str(move)  # "pass", "resign"
+
+    def continues_turn(self, before: State, after: State) -> bool:
+        return False  # every move is a whole turn
 
     def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
         return rules.resign(state, colour, reason)
@@ -86,6 +95,9 @@ class MartianChess:
 
     def table(self, view: View) -> Table:
         return views.table(cast(views.MartianChessView, view))
+
+    def reveal(self, state: State) -> View:
+        return views.view(state, None)  # no hands, no deck: the replay of a finished game shows the board
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
         return views.describe(move, by, before, after)
@@ -110,12 +122,9 @@ class MartianChess:
         return views.board_text(cast(views.MartianChessView, view))
 
     def board_script(self, view: View) -> BoardScript:
-        """The script builds moves from the legal-move list alone; its data is public: the phase and
-        the viewer's zone (the cells whose pieces it may offer to pick up)."""
-        shown = cast(views.MartianChessView, view)
-        viewer = shown["viewer"]
-        zone = shown["zones"].get(viewer, []) if viewer else []
-        return BoardScript(module="js/martianchess_board.js", data={"phase": shown["phase"], "zone": list(zone)})
+        """The script builds moves from the legal-move list alone, and reads the pieces and zones from
+        the picture's data-cell/data-size/data-zone: it needs nothing else (all of it public)."""
+        return BoardScript(module="js/martianchess_board.js", data={"phase": view["phase"]})
 
     # help
     def rules_summary(self) -> str:

@@ -14,12 +14,12 @@ from html import escape
 from .board import NAMES
 from .views import MartianChessView
 
-CELL = 48
+CELL = 56
 MARGIN = 22  # room for the coordinates
 TINTS = {"red": "#f3c9c4", "yellow": "#f4e7a8", "green": "#c8e6c4", "blue": "#c6d8f2", "black": "#cfcfcf"}
 DARKER = 0.9  # every other cell is shaded a little, like a chessboard
 RESIGNED_TINT = "#e4e4e4"
-HALF = {"S": 9, "M": 13, "L": 18}  # half the side of a pyramid's base
+HALF = {"S": 10, "M": 15, "L": 21}  # half the side of a pyramid's base
 FACES = ("#f1ead6", "#d4c9ab", "#b3a684", "#94886a")  # north, east, south, west: lit from the north-west
 STYLE = (
     "body svg.zc-board.mc-board{max-width:100%;height:auto}"  # in a page (not an email picture): fit a phone
@@ -92,7 +92,7 @@ def _cell(view: MartianChessView, cell: str, owner: str, last: tuple[str, str] |
         + frame
         + (_pyramid(x + CELL // 2, y + CELL // 2, piece) if piece else "")
         + (
-            f'<circle class="mc-hint" cx="{x + CELL // 2}" cy="{y + CELL // 2}" r="7" fill="#1b7f3b" '
+            f'<circle class="mc-hint" cx="{x + CELL // 2}" cy="{y + CELL // 2}" r="8" fill="#1b7f3b" '
             'stroke="#fff" stroke-width="2"/>'
             if interactive
             else ""

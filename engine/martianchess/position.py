@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import NotationError, PositionError
-from .board import SIZES, Cell, cell_name, on_board, parse_cell
+from .board import SIZES, Cell, cell_name, on_board, parse_cell, zone_of
 from .rules import seating
 from .state import GAME_ID, REASONS, State
 
@@ -77,6 +77,11 @@ def from_position(data: Any) -> State:
         raise PositionError(f"to_move must name a player still in the game while it is on, not {to_move!r}")
     if reason is not None and to_move is not None:
         raise PositionError("to_move must be null once the game is over")
+    empty = [
+        p for i, p in enumerate(players) if reason is None and not any(zone_of(c, len(players)) == i for c in board)
+    ]
+    if empty:
+        raise PositionError(f"{empty[0]}'s zone is empty, so the game is over: give its winner and reason")
     return State(
         players=players,
         board=board,

@@ -179,16 +179,16 @@ def _step(state: State, by: str, step: Step) -> State:
 
 
 def _after(state: State, by: str) -> State:
-    """Count the move, then end the game if a zone is empty or nobody can move; else pass the turn on."""
+    """Count the move, then end the game if a zone is empty, else pass the turn on.
+
+    Nobody is ever left with no move while their zone holds a piece (docs/rules.md, Martian Chess:
+    the piece nearest the rank canal can always step toward it), so "nobody can move" needs no check.
+    """
     state = state.evolve(turn=state.turn + 1)
     count = len(state.players)
-    occupied = {zone_of(cell, count) for cell in state.board}
-    if len(occupied) < count:
+    if len({zone_of(cell, count) for cell in state.board}) < count:
         return finish(state, by)
-    following = next_player(state, by)
-    if not any(piece_steps(state, colour) for colour in state.active_players()):
-        return finish(state, by)  # a ruling: nobody could ever move again
-    return state.evolve(to_move=following)
+    return state.evolve(to_move=next_player(state, by))
 
 
 def next_player(state: State, after: str) -> str:
@@ -222,9 +222,6 @@ def resign(state: State, colour: str, reason: str = "resignation") -> State:
     remaining = state.active_players()
     if len(remaining) == 1:
         return state.evolve(to_move=None, winner=remaining[0], reason=reason)
-    if not any(piece_steps(state, other) for other in remaining):
-        last = state.last_move[0] if state.last_move else None
-        return finish(state, last if last in remaining else remaining[0])
     if state.to_move == colour:
         state = state.evolve(to_move=next_player(state, colour))
     return state

@@ -94,14 +94,13 @@ def table(shown: MartianChessView) -> Table:
         zone = shown["zones"][colour]
         pieces = sum(1 for cell in zone if cell in shown["board"])
         taken = " ".join(shown["captured"][colour]) or "none"
-        facts = (_points(shown["scores"][colour]), f"captured: {taken}", f"zone {zone[0]}-{zone[-1]}: {pieces} pieces")
+        left = "1 piece" if pieces == 1 else f"{pieces} pieces"
+        facts = (_points(shown["scores"][colour]), f"captured: {taken}", f"zone {zone[0]}-{zone[-1]}: {left}")
         note = "resigned (zone stays)" if colour in shown["resigned"] else ""
         seats.append(SeatSummary(colour=colour, facts=facts, note=note))
     notes = []
     if shown["last_move"] is not None:
         notes.append(f"Last move: {shown['last_move']['by']} {shown['last_move']['move']}.")
-    if "seed" in shown:
-        notes.append(f"Seed (decided who started): {shown['seed']}.")
     return Table(status=status_line(shown), seats=tuple(seats), notes=tuple(notes))
 
 

@@ -122,8 +122,18 @@ class ZarkCity:
     def phase(self, state: State) -> str:
         return state.phase
 
+    def simultaneous(self, state: State) -> bool:
+        return state.phase == "choose"  # every player commits a starter face down (rules.md 3)
+
     def is_resign(self, move: Move) -> bool:
         return isinstance(move, Resign)
+
+    def move_kind(self, move: Move) -> str:
+        return str(move).split()[0]
+
+    def continues_turn(self, before: State, after: State) -> bool:
+        # Turn 0 is the setup (choose, place, the hand-limit discards): each of its steps is a new one.
+        return before.turn == after.turn > 0 and after.to_move == before.to_move
 
     def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
         return rules.resign(state, colour, reason)
@@ -140,6 +150,13 @@ class ZarkCity:
 
     def table(self, view: View) -> Table:
         return table(cast(views.ZarkCityView, view), self.card)
+
+    def reveal(self, state: State) -> View:
+        """The public view plus every hand, the deck order, the seed, the reshuffles and every starter
+        chosen, at any ply: what the replay of a finished game shows (`view` shows them only once over)."""
+        starters: dict[str, Any] = {"chosen": [colour for colour, _ in state.starters]}
+        starters["revealed"] = [[colour, code] for colour, code in state.starters]
+        return cast(View, views.view(state, None) | views._full(state) | {"starters": starters})
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
         return describe_move(move, by, before, after, viewer)
@@ -219,6 +236,12 @@ def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
+def _reshuffles(n: int) -> str:
+    if n == 0:
+        return "The discard pile has not been reshuffled into the deck."
+    return f"The discard pile has been reshuffled into the deck {({1: 'once', 2: 'twice'}).get(n, f'{n} times')}."
+
+
 def status_line(view: views.ZarkCityView) -> str:
     """Whose move it is, in words: "Waiting for blue and green to choose a starter card.", "Your turn"."""
     viewer, phase, movers = view["viewer"], view["phase"], view["movers"]
@@ -266,6 +289,9 @@ def table_notes(view: views.ZarkCityView, card_of: CardOf | None = None) -> tupl
         return " ".join(name(code).label for code in codes)
 
     notes = [f"Deck: {_cards(view['deck_size'])}."]
+    if "deck" in view:  # the whole truth (a finished game, `reveal`): the order, and how often it was rebuilt
+        notes.append(f"Deck order, next first: {_labels(view['deck'])}." if view["deck"] else "Deck order: empty.")
+        notes.append(_reshuffles(view.get("shuffles", 0)))
     discard = view["discard"]
     notes.append(f"Discard pile ({len(discard)}, top last): {_labels(discard)}." if discard else "Discard pile: empty.")
     revealed = view["starters"].get("revealed", [])

@@ -3,6 +3,7 @@ for that viewer (the one place hidden information is stripped) through `game.rul
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,11 +118,12 @@ def seat_of(game: Game, user: Viewer) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def game_visible_to(game: Game, user: Viewer) -> bool:
-    """A private game is its players' business until it ends; every other game is public."""
-    if not game.is_private or game.status == Game.Status.FINISHED:
+def game_visible_to(game: Game, user: Viewer, shared: Collection[int] = ()) -> bool:
+    """Every game is public but a private one: that is its players' business, and once it is over
+    also of whoever opened its share link (`shared`: the ids a session was let into, games.sharing)."""
+    if not game.is_private or seat_of(game, user) is not None:
         return True
-    return seat_of(game, user) is not None
+    return game.status == Game.Status.FINISHED and game.pk in shared
 
 
 def game_for_viewer(game: Game, user: Viewer, *, whole_history: bool = False) -> GameContext:

@@ -13,11 +13,6 @@ from games.models import DrawProposal, Game, Seat
 
 from .errors import MoveRejected, NotAPlayer
 
-# Phase changes inside one player's own turn (Zark City's and Deck Town's end-of-turn discard): the
-# clock already running covers them. In any other game a phase change restarts the clock, the safe way.
-SAME_TURN_STEPS = {("act", "discard")}
-
-
 def state_of(game: Game) -> Any:
     """The game's State after the last move, from the cached snapshot (no replay)."""
     return game.rules.from_position(game.snapshot)
@@ -55,8 +50,7 @@ def owes_new_move(game: Game, before: Any, after: Any) -> bool:
     rules = game.rules
     if not set(rules.movers(after)) <= set(rules.movers(before)):
         return True
-    steps = (rules.phase(before), rules.phase(after))
-    return steps[0] != steps[1] and steps not in SAME_TURN_STEPS
+    return rules.phase(before) != rules.phase(after) and not rules.continues_turn(before, after)
 
 
 def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) -> None:

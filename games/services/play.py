@@ -39,21 +39,21 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
 
 
 def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
-    """The logged move at `seen_ply` if it is this very move by this player (the same form posted twice)."""
-    return (
-        Move.objects.filter(game=game, ply=seen_ply, seat__user=user, notation=str(move)).select_related("seat").first()
-    )
+    """This player's first move since `seen_ply` if it is this very move: the same form posted twice
+    (at `seen_ply` itself, or later when others' simultaneous moves came in between)."""
+    first = game.moves.filter(ply__gte=seen_ply, seat__user=user).order_by("ply").select_related("seat").first()
+    return first if first is not None and first.notation == str(move) else None
 
 
 def _chose_alongside(game: Game, seat: Seat, seen_ply: int) -> bool:
     """Whether a move answering the position at `seen_ply` still stands though others moved since:
-    this seat was one of several moving at once then (everyone choosing a starter, say) and every
+    this seat was one of several moving at once then (`simultaneous`: everyone choosing a starter) and every
     move since was another seat's, so the position it answered differs only by their choices.
     Whether the move is still legal is then up to `apply`. Replays the log: a rare path."""
     if not 0 <= seen_ply < game.ply or game.moves.filter(ply__gte=seen_ply, seat=seat).exists():
         return False
-    movers = game.rules.movers(_state_at(game, seen_ply))
-    return len(movers) > 1 and seat.colour in movers
+    then = _state_at(game, seen_ply)
+    return game.rules.simultaneous(then) and seat.colour in game.rules.movers(then)
 
 
 def _state_at(game: Game, ply: int) -> Any:

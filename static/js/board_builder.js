@@ -61,6 +61,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       return;
     }
     render();
+    showTargets();
     focusNext(viaKey);
   }
 
@@ -95,6 +96,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
     sel = { kind: "piece", cell, size };
     built = null;
     render();
+    showTargets();
     focusNext(viaKey);
   }
 
@@ -113,6 +115,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       sel.src = cell;
       built = null;
       render();
+      showTargets();
       return focusNext(viaKey);
     } else if (sel.kind === "fly") built = index.fly.get(sel.ace).get(sel.src).get(cell);
     sel.target = cell;
@@ -323,6 +326,22 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
 
   function isPicked(el) {
     return sel.el === el || (sel.kind === "discard" && sel.picked.includes(el));
+  }
+
+  /* The cells a pick lights must be seen: on a phone the hand sits below the board, so a tapped card's
+     targets were scrolled off the top of the screen, or outside the panned picture. Pan the picture
+     to them, then scroll the page so they stand above the Confirm bar (sticky on a phone). */
+  function showTargets() {
+    const lit = [...board.querySelectorAll(".zc-target")];
+    if (!lit.length) return;
+    if (zoom) zoom.show(lit);
+    const rects = lit.map((el) => el.getBoundingClientRect());
+    const top = Math.min(...rects.map((r) => r.top));
+    const bottom = Math.max(...rects.map((r) => r.bottom));
+    const bar = getComputedStyle(panel).position === "sticky" ? panel.getBoundingClientRect().height : 0;
+    const room = { top: 8, bottom: window.innerHeight - bar - 8 };
+    if (top >= room.top && bottom <= room.bottom) return;
+    window.scrollBy(0, (top + bottom) / 2 - (room.top + room.bottom) / 2);
   }
 
   function focusNext(viaKey) {

@@ -10,6 +10,10 @@ const MIN_ZOOM = 0.6; // a little room around the whole board
    80 units wide, its rank 15 units high): a big board on a phone starts at this scale, showing its
    middle, and is panned; the fit button still shows all of it. */
 const MIN_SCALE = 0.6;
+/* Board units the coordinate labels take along the left and top of the shown part once stuck there
+   (engine/zarkcity/picture.py: GUTTER + MARGIN), and the room kept around a shown element. */
+const LABEL_BAND = 34;
+const PAD = 10;
 
 /* `focus`: elements to centre the first view on when the whole board does not fit (the viewer's pyramids). */
 export function attachZoom(wrap, svg, controls, focus = []) {
@@ -117,6 +121,31 @@ export function attachZoom(wrap, svg, controls, focus = []) {
     }
   }
 
+  /* The part of the board the picture really shows (the viewBox keeps its aspect, so one side shows more). */
+  function shown() {
+    const rect = svg.getBoundingClientRect();
+    const scale = unitsPerPixel();
+    const w = rect.width * scale;
+    const h = rect.height * scale;
+    return { x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h };
+  }
+
+  /* Bring all of `elements` (the cells a tapped card lights) into the picture, clear of the stuck
+     coordinate labels: zoom out as far as needed (never past the whole board), then centre on them. */
+  function show(elements) {
+    const b = boundsOf(elements);
+    if (!b) return;
+    const room = { x: b.x - LABEL_BAND - PAD, y: b.y - LABEL_BAND - PAD, w: b.w + LABEL_BAND + 2 * PAD, h: b.h + LABEL_BAND + 2 * PAD };
+    let view = shown();
+    const inside = room.x >= view.x && room.y >= view.y && room.x + room.w <= view.x + view.w && room.y + room.h <= view.y + view.h;
+    if (inside) return;
+    if (room.w > view.w || room.h > view.h) zoom(Math.min(view.w / room.w, view.h / room.h));
+    view = shown();
+    box.x += room.x + room.w / 2 - (view.x + view.w / 2);
+    box.y += room.y + room.h / 2 - (view.y + view.h / 2);
+    apply();
+  }
+
   svg.addEventListener("pointerdown", (event) => {
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.size === 1) {
@@ -189,17 +218,23 @@ export function attachZoom(wrap, svg, controls, focus = []) {
       ({ in: () => zoom(1.25), out: () => zoom(0.8), fit: reset })[button.dataset.zoom]();
     });
   }
-  return { zoom, pan, reset, reveal };
+  return { zoom, pan, reset, reveal, show };
 }
 
-function middleOf(elements) {
+/* The board-unit rectangle around all of `elements`, or null for none. */
+function boundsOf(elements) {
   const boxes = [...elements].filter((el) => el.getBBox).map((el) => el.getBBox());
   if (!boxes.length) return null;
   const left = Math.min(...boxes.map((b) => b.x));
-  const right = Math.max(...boxes.map((b) => b.x + b.width));
   const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
   const bottom = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x: (left + right) / 2, y: (top + bottom) / 2 };
+  return { x: left, y: top, w: right - left, h: bottom - top };
+}
+
+function middleOf(elements) {
+  const b = boundsOf(elements);
+  return b && { x: b.x + b.w / 2, y: b.y + b.h / 2 };
 }
 
 function readViewBox(svg) {

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from engine import registry
 from engine.shuffle import commitment
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.notation import Move, Resign
@@ -123,20 +124,23 @@ def finished_rows(
     finished_at=None,
     is_private: bool = False,
     archive: bool = True,
+    game_id: str = "zarkcity",
+    options: dict[str, str] | None = None,
 ) -> Game:
-    """A finished game as rows only (no moves): enough for the archive list, profiles and ratings."""
+    """A finished game as rows only (no moves): enough for the archive list, profiles and ratings.
+    Zark City with `deck` unless another registered game (`game_id`, its `options`) is asked for."""
     now = finished_at or timezone.now()
     seed = f"rows-{Game.objects.count()}-{plies}"
     game = Game.objects.create(
         created_by=users[0],
         status=Game.Status.FINISHED,
-        game="zarkcity",
-        options={"deck": deck},
+        game=game_id,
+        options={"deck": deck} if options is None else options,
         seats_wanted=len(users),
         is_private=is_private,
         seed=seed,
         seed_commitment=commitment(seed),
-        rules_version=RULES_VERSION,
+        rules_version=registry.get(game_id).info.rules_version,
         ply=plies,
         phase="over",
         winner="" if winner is None else COLOURS[winner],

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from archive.services import feed_token_ensure
 from engine.zarkcity.state import State
+from games import sharing
 from tests.archive.archive_helpers import card_pattern, play_random, store_game
 
 pytestmark = pytest.mark.django_db
@@ -124,10 +125,13 @@ def test_private_game_in_progress_is_only_for_its_players(client, alice, bob, ch
     assert all(client.get(url).status_code == 200 for url in urls)
 
 
-def test_private_finished_game_is_open_by_link_but_not_listed(client, alice, bob):
+def test_private_finished_game_is_open_by_its_share_link_but_not_listed(client, alice, bob):
     played = play_random(["red", "yellow"], "private-done", rng_seed=5, max_plies=8, finish=True)
     game = store_game([alice, bob], played, is_private=True)
-    assert client.get(reverse("replay", args=[game.pk, 0])).status_code == 200
+    pages = [reverse(name, args=args) for name, args in (("replay", [game.pk, 0]), ("game_verify", [game.pk]))]
+    assert [client.get(page).status_code for page in pages] == [404, 404]  # the id alone is not enough
+    client.get(sharing.share_url(game))
+    assert [client.get(page).status_code for page in pages] == [200, 200]
     assert f"#{game.pk}<" not in client.get(reverse("archive")).content.decode()
     assert (
         reverse("replay", args=[game.pk, game.ply])

@@ -16,12 +16,12 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 
 
-def start(*users, seed="hook-seed") -> Game:
+def start(*users, seed="hook-seed", game_id="zarkcity", options=None) -> Game:
     game = services.game_create(
         creator=users[0],
         seats=len(users),
-        game="zarkcity",
-        options={"deck": "standard"},
+        game=game_id,
+        options={"deck": "standard"} if options is None else options,
         time_limit_days=3,
         is_private=False,
     )
@@ -65,6 +65,42 @@ def test_resignation_archives_and_rates(client, alice, bob):
     last = client.get(reverse("replay", args=[game.pk, game.ply]), {"fragment": "1"}).context["frame"]
     assert last.view["winner"] == "yellow" and last.view["reason"] == "resignation"
     assert [g.game_id for g in client.get(reverse("archive")).context["page"].object_list] == [game.pk]
+
+
+def test_a_deck_town_game_finishing_leaves_the_zark_city_rating_alone(client, alice, bob):
+    """Ratings are kept per game: bob beats alice at Zark City, then loses to her at Deck Town, and
+    each result moves only that game's ratings, leaderboard and profile line."""
+    zark = play(start(alice, bob, seed="zark-rated"), 6)
+    services.player_resign(game=zark, user=alice)
+
+    def ratings(game_type: str) -> dict[int, tuple[float, int, int]]:
+        rows = PlayerRating.objects.filter(game_type=game_type)
+        return {r.user_id: (r.rating, r.games, r.wins) for r in rows}
+
+    zark_ratings = ratings("zarkcity")
+    town = start(alice, bob, seed="town-rated", game_id="decktown", options={})
+    services.player_resign(game=town, user=bob)  # during the starter choice: alice wins
+    town.refresh_from_db()
+
+    assert ratings("zarkcity") == zark_ratings  # untouched by the Deck Town game
+    town_ratings = ratings("decktown")
+    assert town_ratings[alice.pk][0] > town_ratings[bob.pk][0]
+    assert (town_ratings[alice.pk][1:], town_ratings[bob.pk][1:]) == ((1, 1), (1, 0))
+    assert zark_ratings[bob.pk][0] > zark_ratings[alice.pk][0]
+    summary = ArchivedGame.objects.get(pk=town.pk)
+    assert (summary.game_type, summary.options, summary.winner_id) == ("decktown", {}, alice.pk)
+    assert set(ArchivedPlayer.objects.filter(archived_game=summary).values_list("game_type", flat=True)) == {"decktown"}
+
+    def leaders(game_type: str) -> list[int]:
+        page = client.get(reverse("leaderboard"), {"game": game_type}).context["page"]
+        return [row.user_id for row in page.object_list]
+
+    assert leaders("decktown") == [alice.pk, bob.pk] and leaders("zarkcity") == [bob.pk, alice.pk]
+    profile = client.get(reverse("player_profile", args=["alice"])).context["profile"]
+    assert {standing.game_type for standing in profile.per_game} == {"zarkcity", "decktown"}
+    frame = client.get(reverse("replay", args=[town.pk, town.ply]), {"fragment": "1"}).context["frame"]
+    assert frame.full and any(note.startswith("Deck order, next first:") for note in frame.table.notes)
+    assert client.get(reverse("game_verify", args=[town.pk])).context["check"].ok
 
 
 def test_timeout_is_archived_as_timeout(client, alice, bob):

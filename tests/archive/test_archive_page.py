@@ -67,6 +67,21 @@ def test_filters_and_sorts(client, spread, query, expected):
     assert ids(client.get(reverse("archive"), query)) == [spread[k].pk for k in expected]
 
 
+def test_filter_by_game(client, spread, users):
+    """?game= keeps one registered game; an option filter (Zark City's deck) leaves out games without it."""
+    alice, bob, *_ = users
+    town = finished_rows([alice, bob], plies=44, game_id="decktown", options={}, finished_at=timezone.now())
+    assert ids(client.get(reverse("archive"), {"game": "decktown"})) == [town.pk]
+    zark = ids(client.get(reverse("archive"), {"game": "zarkcity"}))
+    assert zark == [spread[k].pk for k in ("draw", "arcade", "three", "two")]
+    assert ids(client.get(reverse("archive"), {"deck": "arcade"})) == [spread["arcade"].pk]
+    assert ids(client.get(reverse("archive"), {"game": "decktown", "deck": "arcade"})) == []
+    listed = {g.game_id: g.game_name for g in client.get(reverse("archive")).context["page"].object_list}
+    assert listed[town.pk] == "Deck Town" and listed[spread["two"].pk] == "Zark City"
+    response = client.get(reverse("archive"), {"game": "chess"})
+    assert "game" in response.context["form"].errors and town.pk in ids(response)
+
+
 def test_date_range(client, spread):
     today = timezone.now().date()
     query = {"since": str(today - timedelta(days=6)), "until": str(today - timedelta(days=1))}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from engine.zarkcity.describe import describe
 from engine.zarkcity.position import board_list
@@ -53,6 +54,33 @@ def test_final_frame_is_the_over_view(client, golden_game, golden_play):
     assert shown == view(golden_play.final, None)
     assert shown["winner"] == golden_play.final.winner
     assert golden_play.seed in client.get(reverse("game_verify", args=[golden_game.pk])).content.decode()
+
+
+def test_a_finished_game_shows_the_deck_order_discard_pile_and_reshuffles_at_every_ply(
+    client, golden_game, golden_play
+):
+    """The whole truth of a finished game (rules.reveal), at the deal, just after the first reshuffle and
+    at the end: the deck in drawing order, the discard pile, how often it was reshuffled, every hand."""
+    rules = golden_game.rules
+    first_reshuffle = next(ply for ply, state in enumerate(golden_play.states) if state.shuffles == 1)
+    expected = {0: "has not been reshuffled", first_reshuffle: "reshuffled into the deck once"}
+    expected[len(golden_play.moves)] = f"reshuffled into the deck {golden_play.final.shuffles} times"
+    assert golden_play.final.shuffles > 2  # the golden game reshuffles: the count means something
+
+    def labels(codes) -> str:
+        return " ".join(rules.card(code).label for code in codes)
+
+    for ply, reshuffles in expected.items():
+        state = golden_play.states[ply]
+        html = client.get(reverse("replay", args=[golden_game.pk, ply]), {"fragment": "1"}).content.decode()
+        assert escape(f"Deck order, next first: {labels(state.deck)}.") in html
+        if state.discard:
+            assert escape(f"Discard pile ({len(state.discard)}, top last): {labels(state.discard)}.") in html
+        else:
+            assert "Discard pile: empty." in html
+        assert reshuffles in html
+        for colour in state.players:
+            assert escape(f"{colour}'s hand: {labels(state.hands[colour]) or 'empty'}.") in html
 
 
 def test_start_redirects_to_the_last_ply_and_jump_form_to_the_asked_ply(client, golden_game):

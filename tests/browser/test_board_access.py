@@ -68,6 +68,55 @@ def test_a_phone_sized_screen_fits_and_a_move_is_made_by_taps(red_to_move, playe
     assert page.js_errors == []
 
 
+ON_SCREEN = """(selector) => {
+  const bar = document.querySelector("[data-builder=confirm]").closest(".zc-builder").getBoundingClientRect();
+  const svg = document.querySelector("svg.zc-board").getBoundingClientRect();
+  const strip = document.querySelector("svg.zc-board .zc-coords--rows text").getBoundingClientRect();
+  return [...document.querySelectorAll(selector)].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.cell, r.top >= 0 && r.bottom <= bar.top && r.left >= Math.max(svg.left, strip.right)
+      && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom];
+  });
+}"""
+
+
+def test_a_tapped_hand_card_brings_its_lit_cells_on_screen(players, open_as, live_server, artifacts):
+    """On a phone the hand is below the board: the lit cells of a tapped card are scrolled and panned
+    into view, above the Confirm bar and clear of the row numbers."""
+    alice, bob = players
+    game = start_game(alice, bob)
+    position = middle_game(game.seed)
+    extra = [((3, 0), "4H"), ((4, 0), "5H"), ((5, 0), "6H"), ((6, 0), "7S"), ((7, 0), "3S"), ((2, -1), "6C")]
+    position["board"] += [{"at": list(at), "card": card, "pieces": {}} for at, card in extra]
+    write_position(game, position)
+    page = open_as(alice, **PHONE)
+    open_game(page, game_url(live_server, game))
+    page.locator("[data-zoom=in]").tap()
+    page.locator("[data-zoom=in]").tap()  # close in: the lit cells are beyond the picture's edges too
+    hand_card(page, "7H").scroll_into_view_if_needed()
+    hand_card(page, "7H").tap()
+    assert lit_cells(page) >= {"-1,0", "0,-1", "1,1"}
+    shown = dict(page.evaluate(ON_SCREEN, "svg.zc-board .zc-target"))
+    screenshot(page, artifacts / "phone-05-lit-cells-shown.png", full_page=False)
+    assert all(shown.values()), f"lit cells off the screen or under the row numbers: {shown}"
+    cell(page, "1,1").tap()
+    confirm(page, "build 7H 1,1")
+    assert page.js_errors == []
+
+
+def test_the_stuck_row_numbers_leave_the_leftmost_cards_uncovered(players, open_as, live_server):
+    alice, bob = players
+    game = start_game(alice, bob)
+    write_position(game, middle_game(game.seed))
+    page = open_as(alice, **PHONE)
+    open_game(page, game_url(live_server, game))
+    page.locator("svg.zc-board .zc-coords--rows.zc-coords--stuck").wait_for(state="attached")  # panned past them
+    strip = page.locator("svg.zc-board .zc-coords--rows .zc-coord-strip")
+    assert strip.evaluate("el => getComputedStyle(el).opacity") == "0"
+    halo = page.locator("svg.zc-board .zc-coords--rows text").first
+    assert halo.evaluate("el => getComputedStyle(el).paintOrder").startswith("stroke")
+
+
 def test_a_move_made_with_the_keyboard_alone(red_to_move, players, open_as, live_server, artifacts):
     game, (alice, _) = red_to_move, players
     page = open_as(alice)

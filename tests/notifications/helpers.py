@@ -12,13 +12,14 @@ from games import services
 from games.models import Game
 
 
-def start_game(*players, days: int = 3) -> Game:
-    """A game with these players seated (red, yellow, ...) and dealt; the outbox rows are written."""
+def start_game(*players, days: int = 3, game_id: str = "zarkcity", options: dict[str, str] | None = None) -> Game:
+    """A game with these players seated (red, yellow, ...) and dealt; the outbox rows are written.
+    Zark City with the standard deck unless another registered game is asked for."""
     game = services.game_create(
         creator=players[0],
         seats=len(players),
-        game="zarkcity",
-        options={"deck": "standard"},
+        game=game_id,
+        options={"deck": "standard"} if options is None else options,
         time_limit_days=days,
         is_private=False,
     )

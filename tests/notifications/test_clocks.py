@@ -194,6 +194,23 @@ def test_days_away_the_clock_cannot_handle_never_take_the_clock_away(alice, bob,
     assert client.get(f"/games/{broken.pk}/").status_code == 200
 
 
+def test_days_away_that_cannot_be_read_at_all_leave_the_clock_running(alice, bob, monkeypatch, caplog):
+    """Not just a bad date: anything unforeseen while reading one player's days away counts them as
+    never away. Their clock is still there, so the sweep still times them out."""
+    game = mid_game(alice, bob)
+    Away.objects.create(user=mover(game), first_day=date(2030, 1, 1), last_day=date(2030, 1, 2))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a time zone database in pieces")
+
+    monkeypatch.setattr(clock, "away_spans", broken)
+    (mover_clock,) = clock.mover_clocks(game)
+    assert mover_clock.deadline == game.deadline and mover_clock.spans == ()
+    assert "counted as none, their clock runs" in caplog.text
+    with at(game.deadline + timedelta(minutes=1)):
+        assert sweep.sweep(timezone.now())["timeouts"] == 1
+
+
 def mover_user(game: Game):
     """The player whose move it was when the game ended (the one who timed out)."""
     return game.seats.get(resigned=True).user

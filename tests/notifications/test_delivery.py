@@ -63,6 +63,24 @@ def test_after_the_last_attempt_the_row_fails(alice, bob, refusing, settings):
     assert (row.status, row.attempts) == (Status.FAILED, 4) and "Connection refused" in row.last_error
 
 
+def test_a_bug_deciding_whether_to_send_fails_the_row_instead_of_leaving_it_claimed(
+    alice, bob, monkeypatch, eager_retries, settings
+):
+    """An exception before the send (here in the is-it-still-wanted check) counts as an attempt: the row
+    is retried, then failed with the error shown, not left "sending" for the sweep to take over forever."""
+    settings.NOTIFICATIONS_MAX_ATTEMPTS = 2
+    row = one_row(alice, bob)
+
+    def broken(row):
+        raise AttributeError("'NoneType' object has no attribute 'colour'")
+
+    monkeypatch.setattr(delivery, "why_not", broken)
+    deliver.delay(row.pk)
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == (Status.FAILED, 2) and "AttributeError" in row.last_error
+    assert mail.outbox == []
+
+
 def test_backoff_doubles_with_jitter_and_is_capped(settings):
     settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 30
     for attempts, base in [(1, 30), (2, 60), (3, 120), (4, 240)]:

@@ -13,6 +13,7 @@ from engine.zarkcity.cards import CARDS
 from engine.zarkcity.game import GAME as ZARK_CITY
 from engine.zarkcity.position import from_position
 from engine.zarkcity.textboard import board_text
+from games import services
 from notifications.emails import build_message
 from notifications.models import Notification
 from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
@@ -54,6 +55,63 @@ def test_a_turn_email_has_both_parts_the_board_the_hand_the_deadline_and_the_lin
     [image] = [part for part in email.attachments if getattr(part, "get_content_type", lambda: "")() == "image/png"]
     assert image["Content-ID"] == "<board>" and image.get_payload(decode=True).startswith(b"\x89PNG")
     assert email.message().get_content_type() == "multipart/related"
+
+
+def submit_first(game, *, prefer: str = "") -> None:
+    """One legal move through the game's rules (any game): the first starting with `prefer`, else the first."""
+    game.refresh_from_db()
+    rules = game.rules
+    now = rules.from_position(game.snapshot)
+    colour = rules.movers(now)[0]
+    moves = [str(m) for m in rules.legal_moves(now, colour) if not rules.is_resign(m)]
+    text = next((m for m in moves if prefer and m.startswith(prefer)), moves[0])
+    services.move_submit(game=game, user=game.seats.get(colour=colour).user, text=text, seen_ply=game.ply)
+
+
+def test_a_deck_town_turn_email_names_the_game_shows_its_board_and_no_other_hand(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob, game_id="decktown", options={})
+    rules = game.rules
+    while game.turn_started_at is None or rules.from_position(game.snapshot).turn == 0:
+        submit_first(game)
+        game.refresh_from_db()
+    mover = rules.movers(rules.from_position(game.snapshot))[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_first(game, prefer="draw")
+        while mover in rules.movers(rules.from_position(game.snapshot)):
+            submit_first(game, prefer="discard")
+            game.refresh_from_db()
+    game.refresh_from_db()
+    recipient = game.seats.get(colour=game.to_move).user
+    [email] = [m for m in mail_to(recipient) if m.subject.endswith("your turn")]
+    assert re.fullmatch(rf"Deck Town #{game.pk}: {mover} drew 3 cards, your turn", email.subject)
+    html = html_of(email)
+    assert f'alt="The Deck Town board after move {game.ply}"' in html and 'src="cid:board"' in html
+    [image] = [part for part in email.attachments if getattr(part, "get_content_type", lambda: "")() == "image/png"]
+    assert image["Content-ID"] == "<board>" and image.get_payload(decode=True).startswith(b"\x89PNG")
+
+    truth = rules.reveal(rules.from_position(game.snapshot))
+    mine = truth["hands"][game.to_move]
+    for card in mine:
+        assert rules.card(card).label in email.body and rules.card(card).label in html
+    public = set(mine) | set(truth["discard"]) | {entry["card"] for entry in truth["board"]}
+    public |= {word for move in game.moves.all() for word in move.notation.split()}
+    secret = set(truth["hands"][mover]) - public
+    assert secret  # the test means something: the other player holds cards never shown
+    for part in (_without_links(email.body), _without_links(html)):
+        for card in secret:
+            shown = rules.card(card)
+            assert not _mention(card, part) and shown.name not in part and shown.label not in part, card
+
+
+def test_a_game_without_options_starts_without_empty_brackets(alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(alice, bob, game_id="decktown", options={})
+    [email] = mail_to(alice)
+    assert email.subject == f"Deck Town #{game.pk} has started: choose your starter"
+    assert f"Deck Town #{game.pk} has started." in email.body and "()" not in email.body
+    assert "Move by " in email.body and "Move by " in html_of(email)
 
 
 def test_every_email_can_be_unsubscribed_in_one_click(alice, bob, django_capture_on_commit_callbacks):

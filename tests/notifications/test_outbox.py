@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from engine.zarkcity.rules import movers
+from engine.zarkcity.rules import apply, movers
 from games import services
 from games.services import MoveRejected
 from notifications import services as notify
 from notifications.models import Notification, Preference
-from tests.notifications.helpers import mail_to, play, play_setup, play_turn, start_game, state
+from tests.notifications.helpers import mail_to, pick, play, play_setup, play_turn, start_game, state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
 Kind, Status = Notification.Kind, Notification.Status
@@ -45,6 +45,29 @@ def test_choosing_starters_sends_nothing_until_someone_must_place(
     assert rows(kind=Kind.YOUR_TURN) == [(user.username, Kind.YOUR_TURN)]
     [email] = mail.outbox
     assert email.subject.startswith(f"Zark City #{game.pk}: ") and email.subject.endswith(", place your starter")
+
+
+def test_whoever_chose_last_is_still_asked_to_place_when_they_go_first(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    """The end of a simultaneous step (rules.simultaneous) is a new step for everyone: the first
+    player is told to place their starter even when they were the one whose choice ended it."""
+    game = start_game(alice, bob, charlie)
+    choices = {colour: pick(game, colour) for colour in movers(state(game))}
+    revealed = state(game)
+    for colour, move in choices.items():
+        revealed = apply(revealed, move, colour)
+    first = revealed.to_move
+    for colour in choices:
+        if colour != first:
+            play(game, colour)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, first)  # the same choice as simulated: `pick` is deterministic
+    assert (state(game).phase, state(game).to_move) == ("place", first)
+    user = game.seats.get(colour=first).user
+    assert rows(kind=Kind.YOUR_TURN) == [(user.username, Kind.YOUR_TURN)]
+    [email] = mail.outbox
+    assert email.subject.endswith(", place your starter")
 
 
 def test_a_turn_ends_with_one_email_to_the_next_player_and_none_for_the_discard_step(

@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from accounts.services import profile_update
@@ -83,7 +84,48 @@ def test_private_game_is_hidden_from_outsiders_until_it_ends(client, alice, bob,
     services.player_resign(game=game, user=bob)
     client.force_login(charlie)
     for url in urls:
-        assert client.get(url).status_code == 200
+        assert client.get(url).status_code == 404  # over, and still its players' business
+
+
+def finished_private_game(alice, bob):
+    game = services.game_create(
+        creator=alice, seats=2, game="zarkcity", options={"deck": "standard"}, time_limit_days=3, is_private=True
+    )
+    services.invitation_create(game=game, invited_by=alice, username="bob")
+    services.game_join(game=game, user=bob)
+    services.player_resign(game=game, user=bob)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_finished_private_game_opens_to_others_only_by_its_share_link(client, alice, bob, charlie):
+    game = finished_private_game(alice, bob)
+    client.force_login(bob)
+    html = client.get(page(game)).content.decode()
+    link = re.search(r'<code class="zc-share__link">http://testserver(/games/\d+/shared/[^/]+/)</code>', html)
+    assert link, "the players are shown the share link"
+    urls = [page(game), reverse("game_record", args=[game.pk]), reverse("game_board_svg", args=[game.pk])]
+    outsider = Client()
+    assert outsider.get(link.group(1).replace("/shared/", "/shared/x")).status_code == 404  # a guessed key
+    assert all(outsider.get(url).status_code == 404 for url in urls)
+    response = outsider.get(link.group(1))
+    assert response.status_code == 302 and response["Location"] == page(game)
+    assert all(outsider.get(url).status_code == 200 for url in urls)
+    assert "zc-share__link" not in outsider.get(page(game)).content.decode()  # only players pass it on
+    client.force_login(charlie)
+    assert client.get(page(game)).status_code == 404
+
+
+def test_a_share_link_opens_nothing_while_the_game_is_on_or_public(client, alice, bob, charlie):
+    from games import sharing
+
+    game = finished_private_game(alice, bob)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
+    client.force_login(charlie)
+    assert client.get(sharing.share_url(game)).status_code == 404
+    public = start_game(alice, bob)
+    assert client.get(sharing.share_url(public)).status_code == 404
+    assert "zc-share__link" not in client.get(page(public)).content.decode()
 
 
 def test_posting_a_move_redirects_back_to_the_page(client, alice, bob):

@@ -76,6 +76,15 @@ def test_a_double_click_on_confirm_answers_with_the_move_already_played(alice, b
     assert again.pk == first.pk and Move.objects.count() == 1
 
 
+def test_a_double_click_while_choosing_at_once_with_another_player_is_no_error(alice, bob):
+    game = started(alice, bob)
+    mine, theirs = starter_of(game, "red"), starter_of(game, "yellow")
+    services.move_submit(game=game, user=bob, text=theirs, seen_ply=0)
+    first = services.move_submit(game=game, user=alice, text=mine, seen_ply=0)  # bob's choice came between
+    again = services.move_submit(game=game, user=alice, text=mine, seen_ply=0)
+    assert again.pk == first.pk and first.ply == 1 and Move.objects.count() == 2
+
+
 def test_a_double_click_on_the_winning_move_is_no_error_though_the_game_is_over(alice, bob):
     game = play_plies(started(alice, bob), 400)
     last = game.moves.last()
