@@ -11,6 +11,7 @@ _MODULES = {
     "zarkcity": "engine.zarkcity.game",
     "decktown": "engine.decktown.game",
     "martianchess": "engine.martianchess.game",
+    "buyersmarket": "engine.buyersmarket.game",
 }
 DEFAULT = "zarkcity"  # a file or stored game that names no game is Zark City (games.md)
 _loaded: dict[str, Game] = {}

@@ -184,7 +184,7 @@ def step(game: Game, seat: Seat, otherwise: str = "your turn") -> str:
     if game.status != Game.Status.ACTIVE or seat.colour not in game.to_move.split(","):
         return otherwise
     state = rules.from_position(game.snapshot)
-    verbs = {str(m).split()[0] for m in rules.legal_moves(state, seat.colour) if not rules.is_resign(m)}
+    verbs = {rules.move_kind(m) for m in rules.legal_moves(state, seat.colour) if not rules.is_resign(m)}
     kind = next((k for k in rules.move_kinds() if {k.verb} == verbs), None)
     return kind.label[0].lower() + kind.label[1:] if kind else otherwise
 

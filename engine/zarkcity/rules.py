@@ -284,8 +284,23 @@ def _discard(state: State, move: Discard, by: str) -> State:
 
 
 def _game_over(draft: Draft, winner: str | None, reason: str) -> None:
+    _return_unplaced_starters(draft)
     draft.phase, draft.to_move, draft.pending = "over", None, ()
     draft.winner, draft.reason = winner, reason
+
+
+def _return_unplaced_starters(draft: Draft) -> None:
+    """A game that ends before every starter is down (a resignation, a draw, a timeout) gives each
+    face-down starter back to its owner's hand: no card may vanish with the setup (docs/rules.md)."""
+    if draft.phase == "choose":
+        waiting = set(draft.active_players())
+    elif draft.phase == "place":
+        waiting = {draft.to_move, *draft.pending}
+    else:
+        return
+    for colour, card in draft.starters:
+        if colour in waiting:
+            draft.hands[colour] = draft.hands[colour] + (card,)
 
 
 def draw_cards(state: State, colour: str, n: int) -> State:

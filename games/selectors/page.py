@@ -185,8 +185,7 @@ def legal_groups(game: Game, state: Any, colour: str) -> list[MoveGroup]:
     for move in rules.legal_moves(state, colour):
         if rules.is_resign(move):
             continue  # its own button, with a confirm step
-        text = str(move)
-        groups.setdefault(text.split()[0], []).append(text)
+        groups.setdefault(rules.move_kind(move), []).append(str(move))
     return [
         MoveGroup(verb, kinds[verb].label if verb in kinds else verb, moves, verb in kinds and kinds[verb].quick)
         for verb, moves in groups.items()

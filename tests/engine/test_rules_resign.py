@@ -207,3 +207,18 @@ def test_abandon_ends_the_game_with_no_winner():
 def test_abandon_is_only_for_a_timeout():
     with pytest.raises(NotationError, match="a draw is agree_draw"):
         abandon(acting(), "draw")
+
+
+def test_a_game_ending_while_starters_wait_gives_them_back_to_their_hands():
+    """Found by the playouts: the last opponent resigns during the first round; no card may vanish."""
+    two = placing(players=("red", "blue"), to_move="red", pending=(), starters=(("blue", "9C"), ("red", "4S")))
+    after = resign(two, "blue")
+    assert (after.phase, after.winner) == ("over", "red")
+    assert after.hands["red"] == ("2H", "4S")
+
+
+@pytest.mark.parametrize("end", [agree_draw, abandon])
+def test_a_draw_or_timeout_while_choosing_gives_back_every_face_down_starter(end):
+    choosing = placing(phase="choose", to_move=None, pending=(), board={}, starters=(("blue", "9C"), ("green", "5H")))
+    after = end(choosing)
+    assert after.hands == {"red": ("2H",), "blue": ("3H", "9C"), "green": ("4H", "5H")}

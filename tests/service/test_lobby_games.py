@@ -3,6 +3,8 @@ with a bad option or a table size the game does not seat, listed and filtered by
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -92,7 +94,8 @@ def test_the_form_creates_each_game_with_its_own_options_only(client, alice, inf
     assert response["Location"] == reverse("game_lobby", args=[game.pk])
     assert (game.game, game.seats_wanted, game.options) == (info.id, info.player_counts[-1], chosen)
     room = client.get(response["Location"]).content.decode()
-    assert f"{info.name} #{game.pk}" in room and game.options_text[:1].upper() + game.options_text[1:] in room
+    said = game.options_text[:1].upper() + game.options_text[1:]
+    assert escape(f"{info.name} #{game.pk}") in room and escape(said) in room
 
 
 def test_the_form_refuses_a_player_count_the_chosen_game_does_not_seat(client, alice, monkeypatch):
@@ -114,7 +117,7 @@ def test_lists_show_each_game_by_name_with_its_options_and_filter_by_game(client
     everything = client.get(reverse("open_games")).content.decode()
     for info in INFOS:
         game = made[info.id]
-        assert f"{info.name} #{game.pk}" in everything
+        assert escape(f"{info.name} #{game.pk}") in everything
         if game.options_text:
             assert game.options_text[:1].upper() + game.options_text[1:] in everything
     for info in INFOS:

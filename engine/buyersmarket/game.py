@@ -1,0 +1,194 @@
+"""Buyer's Market behind the one game interface (engine/interface.py): what the service calls."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from . import notation, picture, position, record, rules, views
+from .notation import Buy, Contribute, Move, Pass, PickPile, Place, Resign
+from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
+from .state import State
+
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Buyer's Market",
+    player_counts=PLAYER_COUNTS,
+    options=(),
+    summary="Fill and buy pallets of pyramids with your bank, then build the best building by the code.",
+    hidden_information=False,
+    rules_version=RULES_VERSION,
+)
+
+KINDS = (
+    MoveKind("pile", "Pick the pile of the next pallet", quick=True),
+    MoveKind("place", "Place a global resource", quick=True),
+    MoveKind("contribute", "Contribute from your bank", quick=True),
+    MoveKind("buy", "Buy a pallet", quick=True),
+    MoveKind("pass", "Pass (no action)", quick=True),
+)
+
+HELP = (
+    ("place M 7H", "put a hearts Medium from the global resources on the 7 of hearts (GRP pips on it at most 7)"),
+    ("contribute L 7H", "put a Large from your bank on the 7 of hearts, not yet complete"),
+    ("buy 7H", "take the 7 of hearts: it already holds 7 pips or more"),
+    ("buy 3C with LS", "complete and buy the 3 of clubs with bank pyramids of at most 4 pips"),
+    ("buy 3C with L back S", "... and make change: a Small of your colour from your collected pile to your bank"),
+    ("buy 3C with L return S", "... or a clubs Small from your collected pile back to the global resources"),
+    ("place M 7H call", "any action may end with call: the building phase (4 L, 3 M and 1 S collected)"),
+    ("pile H", "after the atom, or a colour with nothing left: the pile the next pallet comes from"),
+    ("pass", "only when you have no action at all"),
+    ("resign", "leave the game"),
+)
+
+RULES = (
+    "On your turn do one thing: place a pyramid from the global resources on a pallet of its colour"
+    " (its resource pips may not exceed the card's value; an Ace is 11), contribute a pyramid from your"
+    " bank to a pallet not yet complete, or buy a pallet: one that holds its value, or complete it with"
+    " up to 4 pips from your bank. With three or more players it must already hold a resource. You"
+    " collect everything on it except other banks' pyramids, which go home, and roll the die for a new"
+    " pallet. With 4 Larges, 3 Mediums and a Small collected you may call the building phase after your"
+    " action; everyone else has one more turn, then the best building of each collected pile is scored:"
+    " bricks, levels, cohesiveness, diversity, regality, minus unused, plus your bank. Ties go to the"
+    " most cards bought."
+)
+
+
+class BuyersMarket:
+    info = INFO
+
+    # play
+    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
+        self.info.check_options(options)
+        return rules.new_game(players, seed)
+
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def apply(self, state: State, move: Move, by: str) -> State:
+        return rules.apply(state, move, by)
+
+    def legal_moves(self, state: State, colour: str) -> list[Move]:
+        return rules.legal_moves(state, colour)
+
+    def movers(self, state: State) -> tuple[str, ...]:
+        return rules.movers(state)
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = rules.scores(state) if state.reason == "score" else None
+        return Result(winners=state.winners, reason=state.reason or "", scores=scores)
+
+    def phase(self, state: State) -> str:
+        return state.phase
+
+    def simultaneous(self, state: State) -> bool:
+        return False  # one player moves at a time, always
+
+    def is_resign(self, move: Move) -> bool:
+        return isinstance(move, Resign)
+
+    def move_kind(self, move: Move) -> str:
+        return str(move).split()[0]
+
+    def continues_turn(self, before: State, after: State) -> bool:
+        # A purchase and the pile its buyer then picks are one turn.
+        return before.turn == after.turn > 0 and before.to_move == after.to_move
+
+    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
+        return rules.resign(state, colour, reason)
+
+    def agree_draw(self, state: State) -> State:
+        return rules.agree_draw(state)
+
+    def abandon(self, state: State, reason: str = "timeout") -> State:
+        return rules.abandon(state, reason)
+
+    # what a seat may see
+    def view(self, state: State, viewer: str | None) -> View:
+        return views.view(state, viewer)
+
+    def table(self, view: View) -> Table:
+        return views.table(cast(views.BuyersMarketView, view))
+
+    def reveal(self, state: State) -> View:
+        """The public view and, besides, each pile's whole order: for the replay of a finished game."""
+        shown = cast(dict[str, Any], views.view(state, None))
+        shown["seed"] = state.seed
+        shown["pile_order"] = {suit: list(cards) for suit, cards in state.piles.items()}
+        return cast(View, shown)
+
+    def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
+        return views.describe(move, by, before, after)
+
+    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
+        return str(move)
+
+    def spent_cards(self, move: Move) -> tuple[str, ...]:
+        return ()  # every card is face up from the start: nothing is shown for the first time
+
+    def card(self, code: str) -> Card:
+        if code not in ALL_CARDS:
+            return Card(code=code, label=code, name=code)
+        return Card(code=code, label=views.card_label(code), name=views.card_name(code), css=code[-1])
+
+    # pictures
+    def board_svg(self, view: View, *, interactive: bool = False) -> str:
+        return picture.board_svg(cast(views.BuyersMarketView, view), interactive=interactive)
+
+    def hand_svg(self, view: View) -> str:
+        return ""  # no hands
+
+    def board_text(self, view: View) -> str:
+        return views.board_text(cast(views.BuyersMarketView, view))
+
+    def board_script(self, view: View) -> BoardScript:
+        """The script builds moves from the legal-move list and reads pallets and piles from the
+        picture's data-pallet/data-pile; it needs only card labels (all public)."""
+        shown = cast(views.BuyersMarketView, view)
+        cards = [p["card"] for p in shown["pallets"]] + [p["top"] for p in shown["piles"].values() if p["top"]]
+        return BoardScript(
+            module="js/buyersmarket_board.js",
+            data={"phase": shown["phase"], "labels": {c: views.card_label(c) for c in cards}},
+        )
+
+    # help
+    def rules_summary(self) -> str:
+        return RULES
+
+    def notation_help(self) -> tuple[tuple[str, str], ...]:
+        return HELP
+
+    def move_kinds(self) -> tuple[MoveKind, ...]:
+        return KINDS
+
+    # files
+    def to_position(self, state: State) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: Any) -> State:
+        return position.from_position(data)
+
+    def make_record(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        seed: str,
+        moves: Sequence[tuple[str, str]],
+        result: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        self.info.check_options(options)
+        return record.make_record(players, seed, moves, result)
+
+    def replay(self, game_record: Any) -> State:
+        return record.replay(game_record)
+
+    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
+        return record.check_result(state, result, plies)
+
+
+GAME = BuyersMarket()
+
+__all__ = ["GAME", "Buy", "Contribute", "Pass", "PickPile", "Place"]

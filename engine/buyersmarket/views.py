@@ -1,0 +1,285 @@
+"""What a seat (or a spectator) sees of a Buyer's Market game, and the game in words.
+
+Everything is open except the order of each pile under its top card, future die rolls and the seed:
+a view shows each pile's top card and size only, and the seed once the game is over (games.md).
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict, cast
+
+from ..interface import SeatSummary, Table, View
+from ..shuffle import commitment
+from .notation import Buy, Contribute, Move, Pass, PickPile, Place, Resign
+from .pieces import GAME_ID, SIZE_NAMES, SIZES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, piece_text, piece_words
+from .position import to_position
+from .rules import buildings, movers
+from .setup import roll
+from .state import State
+
+FORMAT = "buyersmarket-view/1"
+
+
+class PalletView(TypedDict):
+    card: str
+    value: int
+    total: int
+    resource_pips: int
+    complete: bool
+    pieces: list[str]
+
+
+class PileView(TypedDict):
+    top: str | None
+    size: int
+
+
+class BuildingView(TypedDict):
+    levels: list[list[str]]
+    lines: list[list[str | int]]  # [name, points], bricks to unspent
+    total: int
+    cards: int
+
+
+class BuyersMarketView(View):
+    first_player: str
+    piles: dict[str, PileView]
+    pallets: list[PalletView]
+    grp: dict[str, dict[str, int]]
+    banks: dict[str, dict[str, int]]
+    crp: dict[str, list[str]]
+    collected: dict[str, list[str]]
+    pending: dict[str, str] | None
+    called_by: str | None
+    last_round: list[str]
+    last_roll: dict[str, str] | None
+    winners: list[str]
+    buildings: NotRequired[dict[str, BuildingView]]  # once the game is scored
+    seed: NotRequired[str]  # once the game is over
+
+
+def view(state: State, viewer: str | None) -> BuyersMarketView:
+    position = to_position(state)
+    data = {
+        "format": FORMAT,
+        "game": GAME_ID,
+        "viewer": viewer if viewer in state.players else None,
+        "players": list(state.players),
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "movers": list(movers(state)),
+        "turn": state.turn,
+        "resigned": list(state.resigned),
+        "winner": state.winners[0] if len(state.winners) == 1 else None,
+        "reason": state.reason,
+        "seed_commitment": commitment(state.seed),
+        "first_player": state.first_player,
+        "piles": {
+            s: {"top": state.piles[s][0] if state.piles[s] else None, "size": len(state.piles[s])} for s in SUITS
+        },
+        "pallets": [
+            {
+                "card": p.card,
+                "value": p.value,
+                "total": p.total,
+                "resource_pips": p.resource_pips,
+                "complete": p.complete,
+                "pieces": [piece_text(x) for x in p.pieces],
+            }
+            for p in state.pallets
+        ],
+        "grp": position["grp"],
+        "banks": position["banks"],
+        "crp": position["crp"],
+        "collected": position["collected"],
+        "pending": position["pending"],
+        "called_by": state.called_by,
+        "last_round": list(state.last_round),
+        "last_roll": position["last_roll"],
+        "winners": list(state.winners),
+    }
+    if state.reason == "score":
+        data["buildings"] = {
+            colour: {
+                "levels": [[piece_text(x) for x in level] for level in b.levels],
+                "lines": [[name, points] for name, points in b.lines()],
+                "total": b.total,
+                "cards": len(state.collected[colour]),
+            }
+            for colour, b in buildings(state).items()
+        }
+    if state.phase == "over":
+        data["seed"] = state.seed
+    return cast(BuyersMarketView, data)
+
+
+# --- words -----------------------------------------------------------------------------------------------
+
+
+def card_label(card: str) -> str:
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def card_name(card: str) -> str:
+    rank = {"A": "Ace"}.get(card[:-1], card[:-1])
+    return f"{rank} of {SUIT_NAMES[card[-1]]}"
+
+
+def _sizes_words(sizes: tuple[str, ...]) -> str:
+    return " and ".join(f"a {SIZE_NAMES[s]}" for s in sizes)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def status_line(shown: BuyersMarketView) -> str:
+    viewer, reason = shown["viewer"], shown["reason"]
+    if reason is not None:
+        winners = shown["winners"]
+        if not winners:
+            return (
+                "The game is over: a draw by agreement."
+                if reason == "draw"
+                else f"The game is over: no winner ({reason})."
+            )
+        names = " and ".join("you" if w == viewer else w for w in winners)
+        if reason == "score":
+            return f"The game is over: {names} won with {shown['buildings'][winners[0]]['total']} points."
+        return f"The game is over: {names} won by {reason}."
+    mover = shown["to_move"] or ""
+    who = "Your" if mover == viewer else f"{mover.capitalize()}'s"
+    pending = shown["pending"]
+    if pending is not None:
+        why = (
+            "the die showed the atom"
+            if pending["reason"] == "atom"
+            else f"{SUIT_NAMES[pending['rolled']]} have nothing left"
+        )
+        return f"{who} pick: {why}, so choose the pile of the next pallet."
+    last = " (last round: the building phase was called)" if shown["called_by"] else ""
+    return f"{who} turn (turn {shown['turn']}){last}."
+
+
+def table(shown: BuyersMarketView) -> Table:
+    seats = []
+    for colour in shown["players"]:
+        bank = shown["banks"][colour]
+        crp = shown["crp"][colour]
+        sizes = {s: sum(1 for x in crp if x.endswith(":" + s)) for s in SIZES}
+        facts = [
+            "bank " + " ".join(f"{s}{bank[s]}" for s in SIZES),
+            "collected " + " ".join(f"{s}{sizes[s]}" for s in ("L", "M", "S")),
+            _plural(len(shown["collected"][colour]), "card"),
+        ]
+        if "buildings" in shown and colour in shown["buildings"]:
+            facts.insert(0, _plural(shown["buildings"][colour]["total"], "point"))
+        note = (
+            "resigned"
+            if colour in shown["resigned"]
+            else ("called the building phase" if shown["called_by"] == colour else "")
+        )
+        seats.append(SeatSummary(colour=colour, facts=tuple(facts), note=note))
+    notes = [
+        "Piles (top card): "
+        + ", ".join(
+            f"{SUIT_SYMBOLS[s]} {card_label(p['top']) if p['top'] else 'empty'} ({p['size']})"
+            for s, p in shown["piles"].items()
+        )
+        + ".",
+        "Global resources: "
+        + "; ".join(
+            f"{SUIT_SYMBOLS[s]} " + " ".join(f"{z}{shown['grp'][s][z]}" for z in ("L", "M", "S")) for s in SUITS
+        )
+        + ".",
+    ]
+    for colour, building in shown.get("buildings", {}).items():
+        lines = ", ".join(f"{name} {points:+d}" for name, points in building["lines"])
+        notes.append(f"{colour}'s building: {lines} = {building['total']} ({_plural(building['cards'], 'card')}).")
+    return Table(status=status_line(shown), seats=tuple(seats), notes=tuple(notes))
+
+
+def describe(move: Move, by: str, before: State, after: State) -> str:
+    """E.g. "red bought 7♥ paying a Large: ... ; the die showed ♦, 5♦ is a new pallet"; everything public."""
+    if isinstance(move, Resign):
+        text = f"{by} resigned"
+    elif isinstance(move, Pass):
+        text = f"{by} passed (no action)"
+    elif isinstance(move, PickPile):
+        text = f"{by} picked the {SUIT_NAMES[move.suit]} pile"
+    elif isinstance(move, Place):
+        text = f"{by} placed a {SUIT_NAMES[move.card[-1]]} {SIZE_NAMES[move.size]} on {card_label(move.card)}"
+    elif isinstance(move, Contribute):
+        text = f"{by} contributed a {SIZE_NAMES[move.size]} from their bank to {card_label(move.card)}"
+    else:
+        text = _describe_buy(move, by, before)
+    if getattr(move, "call", False):
+        text += "; they called the building phase: everyone else has one more turn"
+    return text + _rolls(before, after) + _ending(after)
+
+
+def _describe_buy(move: Buy, by: str, before: State) -> str:
+    pallet = before.pallet(move.card)
+    assert pallet is not None
+    text = f"{by} bought {card_label(move.card)}"
+    if move.paid:
+        text += f" paying {_sizes_words(move.paid)} from their bank"
+    taken = [piece_words(x) for x in pallet.pieces if x[0] in SUITS or x[0] == by]
+    if taken:
+        text += f", collecting {', '.join(taken)}"
+    home = [x for x in pallet.pieces if x[0] not in SUITS and x[0] != by]
+    if home:
+        text += f"; {', '.join(piece_words(x) for x in home)} went home"
+    if move.back:
+        text += f"; change: {_sizes_words(move.back)} back to their bank"
+    if move.returned:
+        text += f"; change: {_sizes_words(move.returned)} ({SUIT_NAMES[pallet.suit]}) back to the GRP"
+    return text
+
+
+def _rolls(before: State, after: State) -> str:
+    if after.rolls == before.rolls and len(after.pallets) <= len(before.pallets):
+        return ""
+    new = [p.card for p in after.pallets if before.pallet(p.card) is None]
+    words = []
+    faces = [roll(after.seed, k) for k in range(before.rolls, after.rolls)]  # rolls made: public now
+    if faces:
+        words.append("the die showed " + ", ".join("the atom" if f == "atom" else SUIT_SYMBOLS[f] for f in faces))
+    if new:
+        words.append(
+            ", ".join(card_label(c) for c in new) + (" is a new pallet" if len(new) == 1 else " are new pallets")
+        )
+    if after.pending is not None:
+        words.append(f"{after.pending.roller} picks the pile")
+    return "; " + "; ".join(words) if words else ""
+
+
+def _ending(after: State) -> str:
+    if after.reason != "score":
+        return ""
+    return "; the game is over: " + " and ".join(after.winners) + (" wins" if len(after.winners) == 1 else " win")
+
+
+def board_text(shown: BuyersMarketView) -> str:
+    """The market as text for emails: piles, pallets, GRP, each player; the buildings at the end."""
+    lines = ["Piles: " + "  ".join(f"{s} {p['top'] or '--'} ({p['size']})" for s, p in shown["piles"].items())]
+    lines.append("Pallets:")
+    for p in shown["pallets"]:
+        pieces = " ".join(p["pieces"]) or "empty"
+        done = ", complete" if p["complete"] else ""
+        lines.append(f"  {p['card']:>3} (value {p['value']}, {p['total']} pip{'' if p['total'] == 1 else 's'}{done}): {pieces}")
+    if not shown["pallets"]:
+        lines.append("  none")
+    lines.append("GRP: " + "  ".join(f"{s} L{g['L']} M{g['M']} S{g['S']}" for s, g in shown["grp"].items()))
+    for colour in shown["players"]:
+        bank = shown["banks"][colour]
+        cards = " ".join(shown["collected"][colour]) or "no cards"
+        crp = " ".join(shown["crp"][colour]) or "nothing"
+        lines.append(f"{colour}: bank L{bank['L']} M{bank['M']} S{bank['S']}; collected {crp}; {cards}")
+    for colour, building in shown.get("buildings", {}).items():
+        levels = " / ".join(" ".join(level) for level in building["levels"]) or "nothing built"
+        lines.append(f"{colour}'s building (bottom first): {levels}")
+        lines.append(
+            "  " + ", ".join(f"{name} {points:+d}" for name, points in building["lines"]) + f" = {building['total']}"
+        )
+    return "\n".join(lines) + "\n"
