@@ -8,7 +8,6 @@ from django import forms
 
 from engine import registry
 from engine.interface import GameInfo
-from games.models import Game
 
 SORTS = {
     "newest": "newest first",
@@ -29,7 +28,9 @@ class ArchiveSearchForm(forms.Form):
         empty_value=None,
     )
     game = forms.ChoiceField(required=False, label="Game")
-    reason = forms.ChoiceField(required=False, label="Result", choices=[("", "any result"), *Game.Reason.choices])
+    reason = forms.ChoiceField(
+        required=False, label="Result", choices=[("", "any result"), *((r, r) for r in registry.reasons())]
+    )
     since = forms.DateField(required=False, label="Finished from", widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, label="Finished until", widget=forms.DateInput(attrs={"type": "date"}))
     min_plies = forms.IntegerField(required=False, min_value=0, label="At least (moves)")

@@ -26,7 +26,7 @@ class ArchivedGame(models.Model):
     options = models.JSONField(default=dict, blank=True)
     player_count = models.PositiveSmallIntegerField()
     plies = models.PositiveIntegerField()
-    reason = models.CharField(max_length=20, choices=Game.Reason.choices)
+    reason = models.CharField(max_length=20)  # the game's Result.reason (any GameInfo.reasons)
     winner_colour = models.CharField(max_length=10, blank=True)
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

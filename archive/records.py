@@ -46,7 +46,7 @@ def game_log_text(game: Game, viewer: str | None) -> str:
     if not ending:  # a resignation (for time too) ends with its move; other ends get their own line
         states[-1] = with_result(game, states[-1], len(moves))
     now = rules.from_position(game.snapshot)
-    if finished:  # the deal is public once the game is over
+    if finished and rules.info.has_hands:  # the deal is public once the game is over
         players = seat_colours(game)
         lines += [f"{'':<6}{c:<7} dealt {' '.join(hand_of(rules, states[0], c))}" for c in players] + [""]
     for logged in moves:
@@ -84,6 +84,11 @@ def outcome_words(winner: str, reason: str) -> str:
     return f"{winner} won by {reason}"
 
 
+# The record formats tools/verify_game.py re-verifies offline (its FORMATS; a test keeps the two equal).
+# Others are verified on the verify page and by `python -m engine replay` only.
+OFFLINE_FORMATS = frozenset({"zarkcity-game/1", "decktown-game/1", "martianchess-game/1"})
+
+
 @dataclass
 class Verification:
     """The checks of the verify page, each with what it compared."""
@@ -99,6 +104,8 @@ class Verification:
     result_ok: bool = False
     draws: list[tuple[int, str, str, list[str]]] = field(default_factory=list)
     record: dict[str, Any] = field(default_factory=dict)
+    chance: str = ""  # what the seed decided, in the game's words (GameInfo.chance): "the deal and every draw"
+    offline: bool = False  # whether tools/verify_game.py reads this game's records too
 
     @property
     def ok(self) -> bool:
@@ -108,13 +115,18 @@ class Verification:
 def verify_game(game: Game) -> Verification:
     """Check a finished game as an outsider would: SHA-256(seed) against the commitment, then replay
     the public record from the seed with the engine and compare the end with what the server stored."""
-    check = Verification(commitment=game.seed_commitment, finished=game.status == Game.Status.FINISHED)
+    check = Verification(
+        commitment=game.seed_commitment,
+        finished=game.status == Game.Status.FINISHED,
+        chance=game.rules.info.chance,
+    )
     if not check.finished:
         return check
     check.seed = game.seed
     check.seed_hash = hashlib.sha256(game.seed.encode()).hexdigest()
     check.commitment_ok = check.seed_hash == game.seed_commitment
     check.record = game_record(game)
+    check.offline = check.record.get("format") in OFFLINE_FORMATS
     rules = game.rules
     try:
         final = rules.replay(check.record)

@@ -1,26 +1,31 @@
-"""Measure the engine's speed: apply and legal_moves on mid-game positions, and a 1,000-ply replay.
+"""Measure the engine's speed, per game: apply and legal_moves on mid-game positions, and a 1,000-ply replay.
 
-Run from the project root: python bench/engine.py   (prints one line per figure, target beside it)
-The games are seeded and the policies deterministic, so every run measures the same positions.
+Run from the project root: python bench/engine.py [--smoke] [--game zarkcity|decktown]
+(prints one block of figures per game, targets beside Zark City's). The games are seeded and the
+policies deterministic, so every run measures the same positions. Each game is reached through the
+game interface (engine.registry); the policies read the Zark City family's State and Move types, which
+Zark City and Deck Town share. --smoke runs small sizes, only to show the bench works.
 """
 
 from __future__ import annotations
 
+import argparse
 import gc
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 # This file is bench/engine.py: put the project root first, so `engine` is the package, not this script.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.zarkcity.movegen import legal_moves  # noqa: E402
+from engine import registry  # noqa: E402
+from engine.interface import COLOURS, Game  # noqa: E402
 from engine.zarkcity.notation import (  # noqa: E402
-    COLOURS,
     Build,
     Choose,
     Discard,
@@ -32,20 +37,31 @@ from engine.zarkcity.notation import (  # noqa: E402
     Place,
     Spawn,
 )
-from engine.zarkcity.record import make_record, replay  # noqa: E402
-from engine.zarkcity.rules import apply, movers, new_game  # noqa: E402
 from engine.zarkcity.state import State  # noqa: E402
 
+
+@dataclass(frozen=True)
+class Sizes:
+    positions: int = 60  # mid-game positions measured
+    apply_moves: int = 40  # legal moves applied per position (a seeded sample)
+    repeats: int = 5  # timings per (position, move); legal_moves gets four times as many
+    replay_plies: int = 1000
+    replay_runs: int = 7
+
+
+FULL, SMOKE = Sizes(), Sizes(positions=4, apply_moves=5, repeats=2, replay_plies=120, replay_runs=2)
 MID_GAME_CARDS = 20  # a mid-game position has at least this many cards on the board
-POSITIONS = 60  # mid-game positions measured
-APPLY_MOVES = 40  # legal moves applied per position (a seeded sample)
-REPEATS = 5  # timings per (position, move) and per legal_moves call
-REPLAY_PLIES = 1000
-REPLAY_RUNS = 7
-Policy = Callable[[State, str, list[Move], random.Random], Move]
+# The option sets each game's mid-game positions cycle through (Zark City: both decks, as before).
+OPTIONS: Mapping[str, tuple[dict[str, str], ...]] = {
+    "zarkcity": ({"deck": "standard"}, {"deck": "arcade"}),
+    "decktown": ({},),
+}
+# Zark City's targets (issue 2); Deck Town is measured against the same.
+TARGETS = {"legal_moves": "median < 2 ms", "apply": "median < 50 us", "replay": "< 50 ms"}
+Policy = Callable[[Game, State, str, list[Move], random.Random], Move]
 
 
-def median_ns(call: Callable[[], object], repeats: int = REPEATS) -> int:
+def median_ns(call: Callable[[], object], repeats: int) -> int:
     """The median of `repeats` timed calls, the garbage collector off as timeit does it."""
     timings = []
     gc.disable()
@@ -64,35 +80,35 @@ def ms(ns: float) -> str:
 
 
 def p95(values: list[int]) -> float:
-    return statistics.quantiles(values, n=20)[-1]
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
 
 # --- policies that keep a game going ------------------------------------------------------------------
 
 
-def peaceful(state: State, colour: str, moves: list[Move], rng: random.Random, weights: dict[type, int]) -> Move:
+def peaceful(game: Game, state: State, colour: str, moves: list[Move], rng: random.Random, weights: dict) -> Move:
     """A weighted random move of the listed kinds that does not end the game (Draw never does)."""
     kinds = [kind for kind in weights if any(type(m) is kind for m in moves)]
     while kinds:
         kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
         options = [m for m in moves if type(m) is kind]
         move = rng.choice(options)
-        if kind in (Build, Draw, Grow, Spawn, Hatch) or apply(state, move, colour).phase != "over":
+        if kind in (Build, Draw, Grow, Spawn, Hatch) or game.phase(game.apply(state, move, colour)) != "over":
             return move
         kinds.remove(kind)
     return Draw()
 
 
-def builder(state: State, colour: str, moves: list[Move], rng: random.Random) -> Move:
+def builder(game: Game, state: State, colour: str, moves: list[Move], rng: random.Random) -> Move:
     """Grow the board: mostly build, sometimes spawn, grow or move, so that pieces spread too."""
     weights = {Build: 12, Hatch: 12, Draw: 3, MovePiece: 3, Spawn: 2, Grow: 2}
-    return setup_move(moves, rng) or peaceful(state, colour, moves, rng, weights)
+    return setup_move(moves, rng) or peaceful(game, state, colour, moves, rng, weights)
 
 
-def long_game(state: State, colour: str, moves: list[Move], rng: random.Random) -> Move:
+def long_game(game: Game, state: State, colour: str, moves: list[Move], rng: random.Random) -> Move:
     """A long game: mostly draw, build, move and grow; never a winning move, never a resignation."""
     weights = {Draw: 4, Build: 1, MovePiece: 4, Grow: 2, Spawn: 1, Hatch: 2}
-    return setup_move(moves, rng) or peaceful(state, colour, moves, rng, weights)
+    return setup_move(moves, rng) or peaceful(game, state, colour, moves, rng, weights)
 
 
 def setup_move(moves: list[Move], rng: random.Random) -> Move | None:
@@ -100,79 +116,100 @@ def setup_move(moves: list[Move], rng: random.Random) -> Move | None:
     return rng.choice(moves[:-1]) if isinstance(moves[0], Choose | Place | Discard) else None
 
 
-def play(state: State, policy: Policy, rng: random.Random) -> tuple[State, str, Move]:
-    colour = movers(state)[0]
-    move = policy(state, colour, legal_moves(state, colour), rng)
-    return apply(state, move, colour), colour, move
+def play(game: Game, state: State, policy: Policy, rng: random.Random) -> tuple[State, str, Move]:
+    colour = game.movers(state)[0]
+    move = policy(game, state, colour, game.legal_moves(state, colour), rng)
+    return game.apply(state, move, colour), colour, move
 
 
 # --- the figures ----------------------------------------------------------------------------------------
 
 
-def mid_game_positions() -> list[State]:
+def mid_game_positions(game: Game, count: int) -> list[State]:
     """Seeded games played by the builder until 20 to 27 cards lie on the board, the player to move to act."""
     found: list[State] = []
+    choices = OPTIONS[game.info.id]
     seed = 0
-    while len(found) < POSITIONS:
+    while len(found) < count:
         rng = random.Random(seed)
-        state = new_game(COLOURS[: 2 + seed % 3], f"bench-{seed}", ("standard", "arcade")[seed % 2])
+        state = game.new_game(COLOURS[: 2 + seed % 3], f"bench-{seed}", choices[seed % len(choices)])
         for _ in range(400):
             if len(state.board) >= MID_GAME_CARDS + seed % 8 and state.phase == "act":
                 found.append(state)
                 break
-            state = play(state, builder, rng)[0]
+            if state.phase == "over":
+                break
+            state = play(game, state, builder, rng)[0]
         seed += 1
     return found
 
 
-def bench_legal_moves(positions: list[State]) -> list[int]:
+def bench_legal_moves(game: Game, positions: list[State], sizes: Sizes) -> list[int]:
     """One figure per position: the median time to list the moves of the player to act."""
-    return [median_ns(partial(legal_moves, state, movers(state)[0]), REPEATS * 4) for state in positions]
+    return [
+        median_ns(partial(game.legal_moves, state, game.movers(state)[0]), sizes.repeats * 4) for state in positions
+    ]
 
 
-def bench_apply(positions: list[State]) -> list[int]:
+def bench_apply(game: Game, positions: list[State], sizes: Sizes) -> list[int]:
     """One figure per (position, legal move), over a seeded sample of each position's moves."""
     timings: list[int] = []
     for index, state in enumerate(positions):
-        colour = movers(state)[0]
-        moves = legal_moves(state, colour)
-        for move in random.Random(index).sample(moves, min(APPLY_MOVES, len(moves))):
-            timings.append(median_ns(partial(apply, state, move, colour)))
+        colour = game.movers(state)[0]
+        moves = game.legal_moves(state, colour)
+        for move in random.Random(index).sample(moves, min(sizes.apply_moves, len(moves))):
+            timings.append(median_ns(partial(game.apply, state, move, colour), sizes.repeats))
     return timings
 
 
-def long_record() -> tuple[dict[str, object], State]:
+def long_record(game: Game, plies: int) -> tuple[dict[str, object], State]:
     rng = random.Random(1000)
-    players, seed = COLOURS[:2], "bench-replay"
-    state = new_game(players, seed)
+    players, seed, options = COLOURS[:2], "bench-replay", OPTIONS[game.info.id][0]
+    state = game.new_game(players, seed, options)
     log = []
-    for _ in range(REPLAY_PLIES):
-        state, colour, move = play(state, long_game, rng)
+    for _ in range(plies):
+        state, colour, move = play(game, state, long_game, rng)
         log.append((colour, str(move)))
-    return make_record(players, "standard", seed, log, None), state
+    return game.make_record(players, options, seed, log, None), state
 
 
-def main() -> None:
-    positions = mid_game_positions()
+def bench_game(game: Game, sizes: Sizes) -> None:
+    print(f"== {game.info.name} ({game.info.id})")
+    positions = mid_game_positions(game, sizes.positions)
     cards = sorted(len(s.board) for s in positions)
-    hands = statistics.median_low(len(s.hands[movers(s)[0]]) for s in positions)
-    moves = statistics.median_low(len(legal_moves(s, movers(s)[0])) for s in positions)
+    hands = statistics.median_low(len(s.hands[game.movers(s)[0]]) for s in positions)
+    moves = statistics.median_low(len(game.legal_moves(s, game.movers(s)[0])) for s in positions)
     print(
         f"{len(positions)} mid-game positions: {cards[0]}-{cards[-1]} cards on the board;"
         f" median {hands} cards in hand, {moves} legal moves"
     )
-    listing = bench_legal_moves(positions)
-    print(f"legal_moves median {ms(statistics.median(listing))}, p95 {ms(p95(listing))}   (target: median < 2 ms)")
-    applied = bench_apply(positions)
-    print(f"apply       median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}   (target: median < 50 us)")
-    record, final = long_record()
-    assert replay(record) == final and final.phase != "over"
-    median = median_ns(partial(replay, record), REPLAY_RUNS)
+    listing = bench_legal_moves(game, positions, sizes)
+    print(
+        f"legal_moves median {ms(statistics.median(listing))}, p95 {ms(p95(listing))}"
+        f"   (target: {TARGETS['legal_moves']})"
+    )
+    applied = bench_apply(game, positions, sizes)
+    print(
+        f"apply       median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}   (target: {TARGETS['apply']})"
+    )
+    record, final = long_record(game, sizes.replay_plies)
+    assert game.replay(record) == final and final.phase != "over"
+    median = median_ns(partial(game.replay, record), sizes.replay_runs)
     note = f"{final.shuffles} shuffles, turn {final.turn}, {len(final.board)} cards on the board"
     print(
-        f"replay of a {REPLAY_PLIES:,}-ply record {ms(median)} ({ms(median / REPLAY_PLIES)} a ply; {note})"
-        "   (target: < 50 ms)"
+        f"replay of a {sizes.replay_plies:,}-ply record {ms(median)} ({ms(median / sizes.replay_plies)} a ply;"
+        f" {note})   (target: {TARGETS['replay']})"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="small sizes: only shows that the bench runs")
+    parser.add_argument("--game", choices=tuple(OPTIONS), action="append", help="only this game (repeatable)")
+    args = parser.parse_args()
+    sizes = SMOKE if args.smoke else FULL
+    for game_id in args.game or tuple(OPTIONS):
+        bench_game(registry.get(game_id), sizes)
 
 
 if __name__ == "__main__":

@@ -126,13 +126,19 @@ def games_list() -> list[str]:
     """One line a game: "decktown  Deck Town  2-5 players  no options"."""
     lines = []
     for info in registry.infos():
-        counts = info.player_counts
-        players = f"{counts[0]}-{counts[-1]}" if counts == tuple(range(counts[0], counts[-1] + 1)) else counts
         options = "; ".join(
             f"--{o.name} {'|'.join(c.value for c in o.choices)} (default {o.default})" for o in info.options
         )
-        lines.append(f"{info.id}  {info.name}  {players} players  {options or 'no options'}")
+        lines.append(f"{info.id}  {info.name}  {player_counts(info.player_counts)} players  {options or 'no options'}")
     return lines
+
+
+def player_counts(counts: Sequence[int]) -> str:
+    """ "2-5" for a run of table sizes, "2 or 4" (or "2, 3 or 5") when the game skips some."""
+    if len(counts) > 1 and tuple(counts) == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _position(game: Game, state: Any) -> str:

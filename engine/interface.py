@@ -51,6 +51,13 @@ class GameInfo:
     summary: str = ""  # one sentence for the lobby
     hidden_information: bool = True  # hands or other secrets: pages must send no-store headers
     rules_version: str = ""
+    # Cards a seat holds that only its holder sees (`Table.hand`): pages and emails show a hand line only then.
+    has_hands: bool = False
+    board_hint: str = ""  # one sentence under the board picture, e.g. "Hover a card for its pieces."
+    # What the seed decides, in words after "the seed decides" (the verify page, the archive): "who starts".
+    chance: str = ""
+    # Every `Result.reason` the game can end with: the archive's result filter offers their union.
+    reasons: tuple[str, ...] = ("resignation", "timeout", "draw")
 
     def default_options(self) -> dict[str, str]:
         return {o.name: o.default for o in self.options}
@@ -191,6 +198,11 @@ class Game(Protocol):
         ...
 
     def is_resign(self, move: Any) -> bool: ...
+
+    def continues_turn(self, before: Any, after: Any) -> bool:
+        """Whether `after` asks the same player for another decision inside the same turn (Zark City's
+        end-of-turn discard): the clock already running covers it, where a new step would restart it."""
+        ...
 
     def move_kind(self, move: Any) -> str:
         """The verb of `move_kinds` a move belongs to (its group in the legal-move list): Zark City's is

@@ -37,3 +37,8 @@ def all_games() -> tuple[Game, ...]:
 
 def infos() -> tuple[GameInfo, ...]:
     return tuple(game.info for game in all_games())
+
+
+def reasons() -> tuple[str, ...]:
+    """Every reason any game can end with (`GameInfo.reasons`), each once, in registry order."""
+    return tuple(dict.fromkeys(reason for info in infos() for reason in info.reasons))

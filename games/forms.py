@@ -22,9 +22,12 @@ class MoveForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["text"].widget.attrs.update(
-            {"autocomplete": "off", "spellcheck": "false", "placeholder": "e.g. build 7H 1,0", "class": "mono"}
-        )
+        self.fields["text"].widget.attrs.update({"autocomplete": "off", "spellcheck": "false", "class": "mono"})
+
+    def show_example(self, notation_help: tuple[tuple[str, str], ...]) -> None:
+        """The placeholder is the game's first notation example (its `notation_help()`), e.g. "e.g. c2-d3"."""
+        if notation_help:
+            self.fields["text"].widget.attrs["placeholder"] = f"e.g. {notation_help[0][0]}"
 
     def clean(self):
         data = super().clean()

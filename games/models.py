@@ -19,7 +19,9 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
 
     class Reason(models.TextChoices):
-        POWER_BLOCK = "power block", "power block"
+        """The reasons the service itself ends games with; a game's own (its `Result.reason`, e.g. "score")
+        are its `GameInfo.reasons`, so `result_reason` takes any of them (no fixed choices)."""
+
         RESIGNATION = "resignation", "resignation"
         TIMEOUT = "timeout", "timeout"
         DRAW = "draw", "draw"
@@ -43,7 +45,7 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     winner = models.CharField(max_length=40, blank=True)  # the winners' colours, comma-separated (usually one)
-    result_reason = models.CharField(max_length=20, choices=Reason.choices, blank=True)
+    result_reason = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)

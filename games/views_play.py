@@ -81,6 +81,7 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         move_form.data = move_form.data.copy()
         move_form.data["seen_ply"] = game.ply
     rules = game.rules
+    move_form.show_example(rules.notation_help())
     page = {
         "g": context,
         "game": game,

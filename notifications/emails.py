@@ -154,6 +154,7 @@ def table(game: Game, seat: Seat) -> dict[str, Any]:
         "view": shown,
         "status": summary.status,
         "hand": [rules.card(code) for code in summary.hand],
+        "has_hands": rules.info.has_hands,  # no "Your hand: no cards" in a game without hands
         "board_text": rules.board_text(shown),
         "board_alt": f"The {rules.info.name} board after move {game.ply}",
         "players": _players(game, summary, clocks.away),
@@ -262,7 +263,7 @@ def _result_text(game: Game, seat: Seat) -> str:
         return _no_winner_text(game, seat)
     who = "you win" if game.winner == seat.colour else f"{game.winner} wins"
     how = {
-        Game.Reason.POWER_BLOCK: "with a power block",
+        "power block": "with a power block",
         Game.Reason.RESIGNATION: "as every other player resigned",
         Game.Reason.TIMEOUT: "as the last opponent ran out of time",
     }.get(game.result_reason, f"by {game.result_reason}" if game.result_reason else "")

@@ -105,3 +105,12 @@ def front_end_files() -> list[Path]:
 @pytest.mark.parametrize("path", front_end_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_template_or_script_branches_on_a_game(path: Path) -> None:
     assert quoted_ids(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_registered_game_offers_the_whole_interface(game_id: str) -> None:
+    from engine.interface import Game
+
+    game = registry.get(game_id)
+    assert isinstance(game, Game)
+    assert game.info.id == game_id and set(game.info.player_counts) <= {2, 3, 4, 5}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Re-verify a finished Zark City or Deck Town game from its record, offline, with the standard library only.
+"""Re-verify a finished Zark City, Deck Town or Martian Chess game from its record, offline, standard library only.
 
     python3 tools/verify_game.py GAME.json [--commitment HEX] [--verbose]
 
@@ -16,8 +16,17 @@ Deck Town records ("game": "decktown", decktown-game/1) are followed the same wa
 cards and rules (rules.md 14): the Myrmex deck, no turn draw, a hand limit of 5, attack pips from
 Crowns, Courts and Pawns, the starter tie-break by suit and poker blocks for the result.
 
+Martian Chess records (martianchess-game/1, martian_chess.md) have no cards: the seed decides only
+who starts, the first of the seats shuffled by shuffle number 0 (engine/martianchess/rules.py). The
+tool checks that, then every move in full by its own compact re-implementation of the rules (zones,
+the three move patterns without jumping, captures only into another zone, field promotions, no undo
+with two, pass only when stuck, resignation), and the result and scores when a zone empties.
+
+Buyer's Market records (buyersmarket-game/1) are not read here: they are verified on the game's
+verify page and by `python -m engine replay GAME.json` only.
+
 Exit codes: 0 verified; 1 the record fails a check (the message says which move and why);
-2 the file cannot be read as a zarkcity-game/1 or decktown-game/1 record.
+2 the file cannot be read as a zarkcity-game/1, decktown-game/1 or martianchess-game/1 record.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import sys
 from collections import Counter
 
 FORMAT = "zarkcity-game/1"
-FORMATS = {"zarkcity": FORMAT, "decktown": "decktown-game/1"}
+FORMATS = {"zarkcity": FORMAT, "decktown": "decktown-game/1", "martianchess": "martianchess-game/1"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = {"standard": "SHDC", "arcade": "SHDCT"}
 PIPS = {"J": 1, "A": 1, "JK": 1, "Q": 2, "K": 3}
@@ -581,6 +590,131 @@ def resign(game: Game, by: str) -> None:
         game.step_done(by)
 
 
+# ----------------------------------------------------------------------------- Martian Chess (martian_chess.md)
+
+MC_POINTS = {"S": 1, "M": 2, "L": 3}
+ORTHO, DIAG = ((1, 0), (-1, 0), (0, 1), (0, -1)), ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class MartianChess:
+    """The whole Martian Chess position (nothing is hidden): cells (file, rank) from 0, a1 = (0, 0)."""
+
+    tied: list[str] = []
+
+    def __init__(self, players: list[str], seed: str, log) -> None:
+        if len(players) not in (2, 4) or len(set(players)) != len(players):
+            raise ValueError(f"Martian Chess seats 2 or 4 different colours, not {players}")
+        self.players, self.width = players, 4 if len(players) == 2 else 8
+        corners = [(0, 0), (3, 7)] if len(players) == 2 else [(0, 0), (0, 7), (7, 7), (7, 0)]
+        self.board = {}  # the 3 x 3 at each zone's outer corner: Queens 0-1 steps away, Drones 2, Pawns 3-4
+        for cf, cr in corners:
+            for f in range(cf - 2, cf + 3):
+                for r in range(cr - 2, cr + 3):
+                    if self.on_board((f, r)):
+                        steps = abs(f - cf) + abs(r - cr)
+                        self.board[(f, r)] = "L" if steps <= 1 else "M" if steps == 2 else "S"
+        self.captured = dict.fromkeys(players, 0)
+        self.resigned: list[str] = []
+        self.crossing = None  # (from, to) of the previous move when it crossed a canal
+        self.to_move = shuffled(players, seed, 0)[0]  # the red Queen drawn from the bag
+        self.phase, self.winner, self.reason, self.shuffles = "play", None, None, 0
+        log(f"who starts (shuffle 0 of the seats): {self.to_move}")
+
+    def on_board(self, c) -> bool:
+        return 0 <= c[0] < self.width and 0 <= c[1] < 8
+
+    def zone(self, c) -> int:
+        """Seat 0 owns a1-d4; with two, seat 1 ranks 5-8; with four, a5-d8, e5-h8, e1-h4 clockwise."""
+        north = c[1] >= 4
+        return (1 if north else 0) if c[0] < 4 else (2 if north else 3)
+
+    def why_not(self, by: str, a, b) -> str | None:
+        """Why `by` may not move the piece on a to b; None when it is legal."""
+        size, seat = self.board.get(a), self.players.index(by)
+        if not (self.on_board(a) and self.on_board(b)) or size is None or self.zone(a) != seat:
+            return "no piece of the mover's zone there, or off the board"
+        df, dr = b[0] - a[0], b[1] - a[1]
+        fits = {"S": abs(df) == abs(dr) == 1, "M": (df == 0) != (dr == 0) and abs(df) + abs(dr) <= 2}
+        if not fits.get(size, (df == 0) != (dr == 0) or abs(df) == abs(dr) != 0):
+            return f"a {size} does not move like that"
+        n = max(abs(df), abs(dr))
+        if any((a[0] + df // n * i, a[1] + dr // n * i) in self.board for i in range(1, n)):
+            return "it may not pass over a piece"
+        if len(self.players) == 2 and self.crossing == (b, a):
+            return "no undo with two"
+        target = self.board.get(b)
+        if target is None or self.zone(b) != seat:
+            return None  # an empty cell, or a capture in another zone
+        mine = {s for c, s in self.board.items() if self.zone(c) == seat}
+        if {size, target} == {"S", "M"} and "L" not in mine or size == target == "S" and "M" not in mine:
+            return None  # a field promotion
+        return "not onto your own piece (no field promotion allowed)"
+
+    def steps(self, by: str) -> list:
+        cells = [(f, r) for f in range(self.width) for r in range(8)]
+        return [(a, b) for a in list(self.board) for b in cells if self.why_not(by, a, b) is None]
+
+    def play(self, by: str, text: str) -> None:
+        if self.phase == "over":
+            raise Rejected("the game was already over")
+        if by not in self.players or by in self.resigned:
+            raise Rejected(f"{by} is not an active player")
+        word = text.strip().lower()
+        if word == "resign":
+            return self.resign(by)
+        if by != self.to_move:
+            raise Rejected(f"it is {self.to_move}'s move, not {by}'s")
+        if word == "pass":
+            if self.steps(by):
+                raise Rejected("pass only when no move is legal")
+            self.crossing = None
+        else:
+            self.step(by, *mc_cells(word))
+        if len({self.zone(c) for c in self.board}) < len(self.players):
+            return self.finish(by)
+        self.to_move = self.after(by)
+
+    def step(self, by: str, a, b) -> None:
+        error = self.why_not(by, a, b)
+        if error:
+            raise Rejected(error)
+        moving, target, crossed = self.board.pop(a), self.board.get(b), self.zone(a) != self.zone(b)
+        if target and crossed:
+            self.captured[by] += MC_POINTS[target]
+        self.board[b] = moving if crossed or not target else "L" if {moving, target} == {"S", "M"} else "M"
+        self.crossing = (a, b) if crossed else None
+
+    def after(self, by: str) -> str:
+        i = self.players.index(by)
+        ring = self.players[i + 1 :] + self.players[: i + 1]
+        return next(p for p in ring if p not in self.resigned)
+
+    def finish(self, last_mover: str) -> None:
+        """A zone is empty: the highest score of those still in wins; a tie goes to whoever moved last."""
+        scores = {p: self.captured[p] for p in self.players if p not in self.resigned}
+        leaders = [p for p, score in scores.items() if score == max(scores.values())]
+        self.winner = leaders[0] if len(leaders) == 1 else last_mover
+        self.phase, self.reason, self.to_move = "over", "score", None
+
+    def resign(self, by: str) -> None:
+        """The zone stays (its pieces can be captured, never move); the last player standing wins."""
+        self.resigned.append(by)
+        left = [p for p in self.players if p not in self.resigned]
+        if len(left) == 1:
+            self.phase, self.winner, self.reason, self.to_move = "over", left[0], "resignation", None
+        elif self.to_move == by:
+            self.to_move = self.after(by)
+
+
+def mc_cells(word: str):
+    """ "c2-d3" (also c2d3, c2xd3, c2 d3) -> ((2, 1), (3, 2))."""
+    text = word.replace("-", "").replace("x", "").replace(" ", "")
+    if len(text) != 4 or text[0] not in "abcdefgh" or text[2] not in "abcdefgh" or not (text[1] + text[3]).isdigit():
+        raise Rejected(f"{word!r} is not a move like c2-d3")
+    a, b = ("abcdefgh".index(text[0]), int(text[1]) - 1), ("abcdefgh".index(text[2]), int(text[3]) - 1)
+    return a, b
+
+
 # ----------------------------------------------------------------------------- the record
 
 
@@ -596,26 +730,49 @@ def verify(record: dict, commitment: str | None = None, log=lambda line: None) -
         raise Rejected(
             f"SHA-256 of the seed is {hashlib.sha256(seed.encode()).hexdigest()}, not the commitment {commitment}"
         )
+    moves = record["moves"]
+    if name == "martianchess":
+        if record.get("rules", "martianchess/1") != "martianchess/1":
+            raise ValueError(f"unknown Martian Chess rules {record.get('rules')!r}")
+        chess = MartianChess(list(record["players"]), seed, log)
+        starter = chess.to_move
+        follow_moves(moves, chess.play, log)
+        check_result(chess, record.get("result"))
+        check_scores(chess, record.get("result"))
+        return f"verified: who starts ({starter}) and all {len(moves)} moves, every one legal, reproduce the result"
     game = Game(list(record["players"]), seed, record.get("deck_type", "standard"), log, name)
-    for index, entry in enumerate(record["moves"]):
+    follow_moves(moves, lambda by, text: play(game, by, text), log)
+    check_result(game, record.get("result"))
+    return f"verified: the deal and every draw of {len(moves)} moves reproduce ({game.shuffles} reshuffles)"
+
+
+def follow_moves(moves: list, play_one, log) -> None:
+    """Play every move of the record in order; Rejected naming the first that cannot have happened."""
+    for index, entry in enumerate(moves):
         log(f"move {index} ({entry['by']}: {entry['move']})")
         try:
-            play(game, entry["by"], entry["move"])
+            play_one(entry["by"], entry["move"])
         except (Rejected, ValueError, IndexError, KeyError, StopIteration) as error:
             raise Rejected(f"move {index} ({entry['by']}: {entry['move']}): {error or 'malformed'}") from None
-    check_result(game, record.get("result"))
-    return f"verified: the deal and every draw of {len(record['moves'])} moves reproduce ({game.shuffles} reshuffles)"
+
+
+def check_scores(chess: MartianChess, result) -> None:
+    """A Martian Chess result may list the scores: each must be the points that player captured."""
+    stated = (result or {}).get("scores")
+    if stated is not None and dict(stated) != chess.captured:
+        raise Rejected(f"the record gives the scores {dict(stated)}, but the captures make {chess.captured}")
 
 
 def check_result(game: Game, result) -> None:
-    """The stated result must be what the moves produced (a timeout is a resignation; a draw ends a live game)."""
+    """The stated result must be what the moves produced (a timeout is a resignation; a draw, or a timeout with no
+    winner, ends a live game)."""
     if result is None:
         if game.phase == "over":
             raise Rejected(f"the game ended ({game.winner} won by {game.reason}) but the record has no result")
         return
     reason, winner = result.get("reason"), result.get("winner")
-    if reason == "draw" and game.phase != "over" and winner is None:
-        return
+    if reason in ("draw", "timeout") and game.phase != "over" and winner is None:
+        return  # agreed, or every remaining player out of time at once: the result ends a game still on
     if reason == "tie":
         if game.phase != "over" or game.reason != "tie" or list(result.get("tied") or []) != game.tied:
             raise Rejected(f"the record says {result.get('tied')} tied, but after the moves {game.reason or 'no tie'}")
@@ -627,10 +784,12 @@ def check_result(game: Game, result) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Re-verify a finished Zark City or Deck Town game record.")
+    parser = argparse.ArgumentParser(
+        description="Re-verify a finished Zark City, Deck Town or Martian Chess game record."
+    )
     parser.add_argument("record", help="the game record JSON file (- for standard input)")
     parser.add_argument("--commitment", help="the seed's SHA-256 that the server showed when the game started")
-    parser.add_argument("--verbose", "-v", action="store_true", help="print the deal and every draw")
+    parser.add_argument("--verbose", "-v", action="store_true", help="print the deal (or who starts) and every move")
     args = parser.parse_args(argv)
     try:
         if args.record == "-":

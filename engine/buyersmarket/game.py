@@ -7,9 +7,9 @@ from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
 from . import notation, picture, position, record, rules, views
-from .notation import Buy, Contribute, Move, Pass, PickPile, Place, Resign
+from .notation import Move, Resign
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
-from .state import State
+from .state import REASONS, State
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -19,6 +19,10 @@ INFO = GameInfo(
     summary="Fill and buy pallets of pyramids with your bank, then build the best building by the code.",
     hidden_information=False,
     rules_version=RULES_VERSION,
+    has_hands=False,
+    board_hint="Hover a pyramid for its colour and size.",
+    chance="who starts, the piles and every die roll",
+    reasons=REASONS,
 )
 
 KINDS = (
@@ -190,5 +194,3 @@ class BuyersMarket:
 
 
 GAME = BuyersMarket()
-
-__all__ = ["GAME", "Buy", "Contribute", "Pass", "PickPile", "Place"]

@@ -193,6 +193,11 @@ def table(shown: BuyersMarketView) -> Table:
         )
         + ".",
     ]
+    order = cast(dict[str, list[str]], shown.get("pile_order", {}))  # only in `reveal`, for a finished game
+    for suit, cards in order.items():
+        notes.append(
+            f"{SUIT_NAMES[suit].capitalize()} pile, top first: {' '.join(card_label(c) for c in cards) or 'empty'}."
+        )
     for colour, building in shown.get("buildings", {}).items():
         lines = ", ".join(f"{name} {points:+d}" for name, points in building["lines"])
         notes.append(f"{colour}'s building: {lines} = {building['total']} ({_plural(building['cards'], 'card')}).")
@@ -267,7 +272,9 @@ def board_text(shown: BuyersMarketView) -> str:
     for p in shown["pallets"]:
         pieces = " ".join(p["pieces"]) or "empty"
         done = ", complete" if p["complete"] else ""
-        lines.append(f"  {p['card']:>3} (value {p['value']}, {p['total']} pip{'' if p['total'] == 1 else 's'}{done}): {pieces}")
+        lines.append(
+            f"  {p['card']:>3} (value {p['value']}, {p['total']} pip{'' if p['total'] == 1 else 's'}{done}): {pieces}"
+        )
     if not shown["pallets"]:
         lines.append("  none")
     lines.append("GRP: " + "  ".join(f"{s} L{g['L']} M{g['M']} S{g['S']}" for s, g in shown["grp"].items()))

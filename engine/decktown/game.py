@@ -21,6 +21,10 @@ INFO = GameInfo(
     summary="Zark City with a Decktet: build a town of cards and be the first to control a poker block.",
     hidden_information=True,
     rules_version=DECK_TOWN.version,
+    has_hands=True,
+    board_hint="Hover a card for its pieces.",
+    chance="the deal and every draw",
+    reasons=("poker block", "tie", "resignation", "timeout", "draw"),
 )
 
 HELP = (

@@ -8,7 +8,7 @@ from typing import Any, cast
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
 from . import notation, picture, position, record, rules, views
 from .notation import Move, Resign, Step
-from .state import GAME_ID, PLAYER_COUNTS, RULES_VERSION, State
+from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -18,6 +18,10 @@ INFO = GameInfo(
     summary="Move any piece in your zone, capture across the canals, and score the most points.",
     hidden_information=False,
     rules_version=RULES_VERSION,
+    has_hands=False,
+    board_hint="Zones are tinted by owner; hover a cell for its piece and zone.",
+    chance="who starts",
+    reasons=REASONS,
 )
 
 KINDS = (MoveKind("move", "Move a piece", quick=True), MoveKind("pass", "Pass (no legal move)", quick=True))

@@ -39,6 +39,10 @@ INFO = GameInfo(
     summary="Build a city of cards and be the first to control a Power Block of three.",
     hidden_information=True,
     rules_version=RULES_VERSION,
+    has_hands=True,
+    board_hint="Hover a card for its pieces.",
+    chance="the deal and every draw",
+    reasons=("power block", "resignation", "timeout", "draw"),
 )
 
 KINDS = (

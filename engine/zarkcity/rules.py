@@ -292,6 +292,7 @@ def _game_over(draft: Draft, winner: str | None, reason: str) -> None:
 def _return_unplaced_starters(draft: Draft) -> None:
     """A game that ends before every starter is down (a resignation, a draw, a timeout) gives each
     face-down starter back to its owner's hand: no card may vanish with the setup (docs/rules.md)."""
+    waiting: set[str | None]
     if draft.phase == "choose":
         waiting = set(draft.active_players())
     elif draft.phase == "place":

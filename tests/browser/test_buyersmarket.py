@@ -155,4 +155,8 @@ def test_a_buyers_market_game_from_the_lobby_to_its_scored_end(players, open_as,
     notations = list(Move.objects.filter(game=game).values_list("notation", flat=True))
     assert calling in notations
     assert yellow.locator("#zc-builder").count() == 0  # the page after the end has no builder
+    # The replay of the finished game steps through it from the deal, the piles' order now shown.
+    response = red.goto(live_server.url + reverse("replay", args=[game.pk, 2]))
+    assert response is not None and response.status == 200
+    assert "pile, top first" in red.content()
     assert red.js_errors == [] and yellow.js_errors == []

@@ -57,9 +57,9 @@ def test_the_game_is_registered_with_its_info() -> None:
 def test_setup_follows_the_seed_by_the_documented_method() -> None:
     state = GAME.new_game(("red", "blue"), "documented", {})
     assert state.first_player == shuffled(("red", "blue"), "documented", 0)[0]
-    assert state.piles["S"][:1] != () and set(state.piles["H"]) | {p.card for p in state.pallets if p.card[-1] == "H"} <= {
-        r + "H" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-    }
+    assert state.piles["S"][:1] != () and set(state.piles["H"]) | {
+        p.card for p in state.pallets if p.card[-1] == "H"
+    } <= {r + "H" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")}
     assert roll("documented", 0) == shuffled(("S", "H", "D", "C", "T", "atom"), "documented", ROLL_BASE)[0]
     assert state.grp["H"] == {"S": 3, "M": 3, "L": 3} and state.banks["red"] == {"S": 2, "M": 2, "L": 2}
     assert GAME.new_game(("red", "yellow", "green", "blue"), "four", {}).grp["T"] == {"S": 4, "M": 4, "L": 4}
@@ -164,3 +164,11 @@ def test_the_command_line_deals_lists_applies_views_and_refuses(tmp_path: Path) 
     unreadable = cli("apply", str(position), "buy the lot")
     assert unreadable.returncode == 2
     assert "buyersmarket  Buyer's Market  2-4 players" in cli("games").stdout
+
+
+def test_reveal_names_each_pile_s_order_for_the_replay_of_a_finished_game() -> None:
+    over, _ = played()
+    notes = GAME.table(GAME.reveal(over)).notes
+    for suit, name in (("S", "Spades"), ("T", "Stars")):
+        assert any(n.startswith(f"{name} pile, top first:") for n in notes), suit
+    assert not any("pile, top first" in n for n in GAME.table(GAME.view(over, None)).notes)

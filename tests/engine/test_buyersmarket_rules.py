@@ -327,3 +327,38 @@ def test_other_spellings_read_to_the_canonical_form(text: str, canonical: str) -
 def test_unreadable_moves_say_what_a_move_looks_like(text: str) -> None:
     with pytest.raises(NotationError):
         parse(text)
+
+
+def test_the_first_player_picks_the_pile_for_a_setup_atom() -> None:
+    seed = next(f"setup{i}" for i in range(1000) if roll(f"setup{i}", 0) == "atom")
+    state = rules.new_game(("red", "yellow"), seed)
+    assert state.phase == "setup" and state.turn == 0 and not state.pallets
+    assert state.to_move == state.first_player and state.pending is not None
+    dealt = rules.apply(state, PickPile("T"), state.first_player)
+    assert dealt.pallets[0].card[-1] == "T"
+    assert dealt.phase in ("play", "setup") and (dealt.phase == "setup" or len(dealt.pallets) == 4)
+
+
+def test_a_timeout_is_a_resignation_with_its_reason() -> None:
+    state = market(pallets={"7H": ""})
+    over = rules.resign(state, "red", "timeout")
+    assert over.winners == ("yellow",) and over.reason == "timeout"
+
+
+def test_resigning_in_the_last_round_skips_that_turn() -> None:
+    crp = {"red": "H:L H:L D:L C:L H:M H:M D:M T:S"}
+    called = rules.apply(market(3, pallets={"7H": "", "8D": ""}, crp=crp), parse("place S 7H call"), "red")
+    assert called.to_move == "yellow"
+    after = rules.resign(called, "yellow")
+    assert after.to_move == "green" and after.last_round == ("green",)
+    assert rules.apply(after, Place("L", "8D"), "green").phase == "over"
+
+
+def test_a_purchase_and_its_pile_pick_are_one_turn() -> None:
+    from engine.buyersmarket.game import GAME
+
+    seed = _first_roll("atom", "atom")
+    state = market(pallets={"4H": "H:L H:S"}).evolve(seed=seed, rolls=4)
+    bought = GAME.apply(state, Buy("4H"), "red")
+    assert GAME.continues_turn(state, bought)
+    assert not GAME.continues_turn(bought, GAME.apply(bought, PickPile("D"), "red"))

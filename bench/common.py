@@ -1,0 +1,118 @@
+"""What the service benches share: production settings (DEBUG off) and a database of their own.
+
+Every bench that touches the database measures PostgreSQL, as production runs: DATABASE_URL names a
+server (postgres://postgres@127.0.0.1:5432/postgres); the bench creates a database of its own there,
+named afresh each run (zc_bench_<bench>_<UTC time>_<random>) or as `--database NAME` says, refuses a
+name that already exists (it may be someone else's), and drops only the database it created itself.
+Nothing is read from or written to the database DATABASE_URL names.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+TRUE = ("1", "true", "yes", "on")
+
+
+def production_settings() -> None:
+    """Run with DEBUG off, as production does; refuse DJANGO_DEBUG=1. Call before django.setup().
+
+    DEBUG on keeps every SQL query in memory and serves static files another way: the figures would
+    not be production's. A throw-away secret key, no HTTPS redirect (the test client speaks plain
+    HTTP) and static files collected into a temporary directory, as the deployment does."""
+    if os.environ.get("DJANGO_DEBUG", "0").strip().lower() in TRUE:
+        sys.exit("refusing to run with DJANGO_DEBUG on: the figures must be production's (unset it or set 0)")
+    os.environ["DJANGO_DEBUG"] = "0"
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+    os.environ.setdefault("DJANGO_SECURE_COOKIES", "0")
+    os.environ.setdefault("DJANGO_STATIC_ROOT", tempfile.mkdtemp(prefix="zarkcity-bench-static-"))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
+
+
+def check_debug_off() -> None:
+    """After django.setup(): the settings really have DEBUG off."""
+    from django.conf import settings
+
+    if settings.DEBUG:
+        sys.exit("refusing to run with DEBUG on: the figures must be production's")
+
+
+def collect_static() -> None:
+    """The hashed, compressed static files WhiteNoise serves in production (pages name them)."""
+    from django.core.management import call_command
+
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def server_url() -> str:
+    """The PostgreSQL server DATABASE_URL names; exit if it names none."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        sys.exit(
+            "DATABASE_URL must name a PostgreSQL server, as production uses, e.g."
+            " DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (the bench makes its own database there)"
+        )
+    return url
+
+
+def fresh_name(bench: str) -> str:
+    stamp = datetime.now(UTC).strftime("%Y%m%d_%H%M%S")
+    return f"zc_bench_{bench}_{stamp}_{secrets.token_hex(3)}"
+
+
+def with_database(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def _admin(url: str):
+    """A connection to the server (to the database DATABASE_URL names, or `postgres`), for CREATE and DROP only."""
+    import psycopg
+
+    if not urlsplit(url).path.strip("/"):
+        url = with_database(url, "postgres")
+    return psycopg.connect(url, autocommit=True)
+
+
+def create_database(url: str, name: str) -> None:
+    """Create `name`; exit without touching it if it exists already (never reuse someone else's)."""
+    if not NAME.match(name):
+        sys.exit(f"database name {name!r}: use lower-case letters, digits and _ (at most 63)")
+    with _admin(url) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            sys.exit(f"database {name} already exists: it may be someone else's, so the bench will not use it")
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop_database(url: str, name: str) -> None:
+    """Drop the database this run created (and only that one: the caller passes the name it created)."""
+    from django.db import connections
+
+    connections.close_all()
+    with _admin(url) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def own_database(bench: str, name: str | None) -> tuple[str, str]:
+    """Create this run's database and point DATABASE_URL at it: (server url, database name)."""
+    url = server_url()
+    name = name or fresh_name(bench)
+    create_database(url, name)
+    os.environ["DATABASE_URL"] = with_database(url, name)
+    return url, name
+
+
+def add_database_arguments(parser) -> None:
+    parser.add_argument(
+        "--database", metavar="NAME", help="name of the database to create (default: a fresh zc_bench_... name)"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards (default: drop it)")
