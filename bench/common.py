@@ -28,7 +28,8 @@ def production_settings() -> None:
 
     DEBUG on keeps every SQL query in memory and serves static files another way: the figures would
     not be production's. A throw-away secret key, no HTTPS redirect (the test client speaks plain
-    HTTP) and static files collected into a temporary directory, as the deployment does."""
+    HTTP), static files collected into a temporary directory as the deployment does, a var directory
+    of its own."""
     if os.environ.get("DJANGO_DEBUG", "0").strip().lower() in TRUE:
         sys.exit("refusing to run with DJANGO_DEBUG on: the figures must be production's (unset it or set 0)")
     os.environ["DJANGO_DEBUG"] = "0"
@@ -36,6 +37,8 @@ def production_settings() -> None:
     os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
     os.environ.setdefault("DJANGO_SECURE_COOKIES", "0")
     os.environ.setdefault("DJANGO_STATIC_ROOT", tempfile.mkdtemp(prefix="zarkcity-bench-static-"))
+    # Cache, broker folders and mail of this run only, never the project's var/.
+    os.environ.setdefault("ZARKCITY_VAR_DIR", tempfile.mkdtemp(prefix="zarkcity-bench-var-"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
 
 

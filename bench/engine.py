@@ -189,9 +189,7 @@ def bench_game(game: Game, sizes: Sizes) -> None:
         f"   (target: {TARGETS['legal_moves']})"
     )
     applied = bench_apply(game, positions, sizes)
-    print(
-        f"apply       median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}   (target: {TARGETS['apply']})"
-    )
+    print(f"apply       median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}   (target: {TARGETS['apply']})")
     record, final = long_record(game, sizes.replay_plies)
     assert game.replay(record) == final and final.phase != "over"
     median = median_ns(partial(game.replay, record), sizes.replay_runs)

@@ -2,13 +2,15 @@
 process over real SMTP to a local sink (aiosmtpd on 127.0.0.1). Prints emails per second and the
 median delay from the move to the sink receiving the email.
 
-    .venv/bin/python bench/notifications.py [--emails 1000]
-    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/notifications.py      # Redis broker
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench .venv/bin/python bench/notifications.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
+        .venv/bin/python bench/notifications.py [--emails 1000] [--smoke] [--database NAME] [--keep]
 
-Everything runs in a throw-away var/ directory (SQLite database, filesystem broker) unless
-DATABASE_URL / REDIS_URL say otherwise. Each email is a full turn email: both parts, the board
-rendered to PNG by cairosvg, the moves since the recipient's last turn.
+The database is PostgreSQL, as in production: the bench creates its own database on the server
+DATABASE_URL names (a fresh zc_bench_notifications_... name, or --database NAME, which must not exist
+yet) and drops it at the end. The broker is Redis when REDIS_URL is set (a queue of the bench's own,
+deleted at the end), else the filesystem broker in a throw-away var/ directory. DEBUG is off (the
+bench refuses DJANGO_DEBUG=1). The games are Zark City. Each email is a full turn email: both parts,
+the board rendered to PNG by cairosvg, the moves since the recipient's last turn. --smoke sends 20.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_SECONDS = 8
-sys.path.insert(0, str(ROOT))
+sys.path[0] = str(ROOT)  # the project root, not bench/
+
+from bench import common  # noqa: E402
 
 
 class Sink:
@@ -56,8 +60,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--emails", type=int, default=1000)
     parser.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
+    parser.add_argument("--smoke", action="store_true", help="20 emails: only shows that the bench runs")
+    common.add_database_arguments(parser)
     args = parser.parse_args()
+    if args.smoke:
+        args.emails = 20
+    common.production_settings()
+    server, name = common.own_database("notifications", args.database)
+    try:
+        bench(args)
+    finally:
+        if args.keep:
+            print(f"kept database {name}")
+        else:
+            common.drop_database(server, name)
 
+
+def bench(args: argparse.Namespace) -> None:
     var = Path(tempfile.mkdtemp(prefix="zarkcity-bench-"))
     port = free_port()
     env = {
@@ -67,7 +86,6 @@ def main() -> None:
         "EMAIL_PORT": str(port),
         "NOTIFICATIONS_QUEUE": f"bench-{uuid.uuid4().hex[:8]}",
         "DJANGO_LOG_LEVEL": "WARNING",
-        "DJANGO_SETTINGS_MODULE": "zarkcity_site.settings",
     }
     os.environ.update(env)
     (var / "broker").mkdir(parents=True, exist_ok=True)
@@ -76,11 +94,14 @@ def main() -> None:
     import django
 
     django.setup()
+    common.check_debug_off()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    common.collect_static()  # as deployed: pages and emails name the hashed static files
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem"
-    print(f"database: {django.conf.settings.DATABASES['default']['ENGINE']}, broker: {broker}, var: {var}")
+    database = django.conf.settings.DATABASES["default"]
+    print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, var: {var}, DEBUG off")
 
     games = prepare(args.emails)
     sink = Sink()
@@ -127,7 +148,14 @@ def prepare(count: int):
         for n in range(count):
             red = User.objects.create(username=f"red{n}", email=f"red{n}@example.com")  # no password: no hashing
             blue = User.objects.create(username=f"blue{n}", email=f"blue{n}@example.com")
-            game = services.game_create(creator=red, seats=2, deck="standard", time_limit_days=3, is_private=False)
+            game = services.game_create(
+                creator=red,
+                game="zarkcity",
+                seats=2,
+                options={"deck": "standard"},
+                time_limit_days=3,
+                is_private=False,
+            )
             services.game_join(game=game, user=blue)
             game.refresh_from_db()
             while game.phase != "act":
@@ -142,15 +170,12 @@ def prepare(count: int):
 
 def play_one(game, prefer: str = "draw"):
     """One legal move by the first player who must move (a Draw in the act phase, to keep it simple)."""
-    from engine.zarkcity.movegen import legal_moves
-    from engine.zarkcity.notation import Resign
-    from engine.zarkcity.position import from_position
-    from engine.zarkcity.rules import movers
     from games import services
 
-    state = from_position(game.snapshot)
-    colour = movers(state)[0]
-    options = [m for m in legal_moves(state, colour) if not isinstance(m, Resign)]
+    rules = game.rules  # the game interface (engine/interface.py)
+    state = rules.from_position(game.snapshot)
+    colour = rules.movers(state)[0]
+    options = [m for m in rules.legal_moves(state, colour) if not rules.is_resign(m)]
     move = next((m for m in options if str(m) == prefer), options[0])
     user = game.seats.get(colour=colour).user
     services.move_submit(game=game, user=user, text=str(move), seen_ply=game.ply)

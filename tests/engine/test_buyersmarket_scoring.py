@@ -1,5 +1,5 @@
 """Buyer's Market scoring (rules.md 15.6, 15.7, B9-B11): buildings worked out by hand, and the search
-checked against brute force on small collected piles.
+checked against a brute-force enumerator of every building on random and Hypothesis-made collected piles.
 
 Each hand-worked row gives the collected pile, the pyramids left in the bank, the pyramids on each
 level the best building has (bottom first) and its score line by line: bricks, levels,
@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from engine.buyersmarket.building import best_plan
 from engine.buyersmarket.scoring import best_building, check_building, score
 from tests.engine.test_buyersmarket_rules import pieces
 
@@ -54,6 +58,25 @@ HAND_WORKED = [
     ),
     # B11: the player's own bank pyramids in the collected pile build and count for Cohesiveness, not Diversity.
     ("bank pyramids build (B11)", "red:L red:L red:L red:L red:M red:M H:M red:S", 0, [4, 3, 1], (8, 6, 6, 0, 0, 0, 0)),
+    # 16 of the 17 pyramids: 6 + 4 + 3 + 2 + 1 bricks, 5 levels; the 2 Smalls (two spades) and the 1 (a
+    # diamond) are monochrome, so +6; the 3 under them is mixed (diamond, clubs, clubs). No stars: no
+    # Diversity; no monochrome Larges or Mediums. The earlier heuristic search found 28 here, not 31.
+    (
+        "two monochrome small levels",
+        "H:L H:L S:L S:L S:L red:L C:M H:M S:M S:M C:S C:S D:S D:S S:S S:S red:S",
+        0,
+        [6, 4, 3, 2, 1],
+        (16, 10, 6, 0, 0, -1, 0),
+    ),
+    # Four hearts Larges make level 1 monochrome and bring hearts to Diversity (no other hearts): 22. Laying
+    # the spades Large too would make 5 mixed Larges: +1 brick, no longer Unused, but -3 Cohesiveness: 21.
+    (
+        "a monochrome level brings its colour",
+        "H:L H:L H:L H:L S:L S:M D:M C:M T:S",
+        0,
+        [4, 3, 1],
+        (8, 6, 6, 3, 0, -1, 0),
+    ),
     # Nothing collected: only the bank scores.
     ("nothing collected", "", 6, [], (0, 0, 0, 0, 0, 0, 6)),
 ]
@@ -88,39 +111,106 @@ def test_the_building_code_refuses(levels: str, error: str) -> None:
 
 
 # --- brute force ---------------------------------------------------------------------------------------
+# The search is checked against an enumerator simple enough to trust: every way to take pyramids out of
+# the pile level by level (Larges, then Mediums, then Smalls; pyramids of one owner and size are alike,
+# so a level is a sub-multiset of what is left), scored straight from 15.7 without the engine's code.
 
 
-def brute_force(crp: tuple, bank: int) -> int:
-    """Every assignment of every pyramid to a level it may go on, or to nothing: the best legal score."""
-    larges = [p for p in crp if p[1] == "L"]
-    mediums = [p for p in crp if p[1] == "M"]
-    smalls = [p for p in crp if p[1] == "S"]
-    best = None
-    for l_in in itertools.product((0, 1), repeat=len(larges)):
-        level1 = tuple(p for p, k in zip(larges, l_in, strict=True) if k)
-        for m_in in itertools.product((0, 1), repeat=len(mediums)):
-            level2 = tuple(p for p, k in zip(mediums, m_in, strict=True) if k)
-            for s_at in itertools.product(range(len(smalls) + 1), repeat=len(smalls)):
-                placed = list(zip(smalls, s_at, strict=True))
-                upper = [tuple(p for p, k in placed if k == j) for j in range(1, len(smalls) + 1)]
-                levels = (level1, level2, *upper)
-                while levels and not levels[-1]:
-                    levels = levels[:-1]
-                if check_building(levels) is not None:
-                    continue
-                total = score(levels, len(crp), bank).total
-                best = total if best is None else max(best, total)
-    assert best is not None
-    return best
+def sub_multisets(pool: Counter, most: int) -> list[tuple[str, ...]]:
+    """Every non-empty choice of at most `most` pyramids from `pool` (owner -> count)."""
+    owners = sorted(pool)
+    choices = []
+    for counts in itertools.product(*(range(pool[o] + 1) for o in owners)):
+        if 0 < sum(counts) <= most:
+            choices.append(tuple(o for o, k in zip(owners, counts, strict=True) for _ in range(k)))
+    return choices
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_the_search_finds_the_brute_force_best(seed: int) -> None:
+def every_building(pile: tuple) -> list[tuple[tuple[str, ...], ...]]:
+    """Every legal building (levels of owners, bottom first), the empty one included."""
+    pools = {size: Counter(o for o, s in pile if s == size) for size in "LMS"}
+    found: list[tuple[tuple[str, ...], ...]] = [()]
+
+    def smalls(levels: tuple, left: Counter) -> None:
+        for level in sub_multisets(left, len(levels[-1]) - 1):
+            found.append((*levels, level))
+            smalls((*levels, level), left - Counter(level))
+
+    for level1 in sub_multisets(pools["L"], len(pile)):
+        found.append((level1,))
+        if len(level1) < 4:
+            continue  # a half-built level carries nothing
+        for level2 in sub_multisets(pools["M"], len(level1) - 1):
+            found.append((level1, level2))
+            if len(level2) >= 3:
+                smalls((level1, level2), pools["S"])
+    return found
+
+
+def score_sheet(levels: tuple, pile_size: int, bank: int) -> int:
+    """15.7 line by line, with the rulings of docs/rules.md (a short level earns no Levels or Cohesiveness)."""
+    built = 0
+    for level, minimum in zip(levels, (4, 3, *[1] * len(levels)), strict=False):
+        if len(level) < minimum:
+            break
+        built += 1
+    bricks = sum(len(level) for level in levels)
+    monochrome = sum(1 for level in levels[:built] if len(set(level)) == 1)
+    every_suit = {"S", "H", "D", "C", "T"} <= {o for level in levels for o in level}
+    spires = len(levels[-1]) if len(levels) >= 3 else 0
+    return bricks + 2 * built + 3 * monochrome + 3 * every_suit + 4 * max(0, spires - 1) - (pile_size - bricks) + bank
+
+
+def brute_force(pile: tuple, bank: int) -> int:
+    return max(score_sheet(levels, len(pile), bank) for levels in every_building(pile))
+
+
+def assert_search_is_best(pile: tuple, bank: int) -> None:
+    building = best_building(pile, bank)
+    assert building.total == brute_force(pile, bank), pile
+    # The search's own count agrees: no level it left mixed turned out monochrome by luck.
+    assert best_plan(pile)[0] - len(pile) + bank == building.total
+    assert check_building(building.levels) is None
+    assert building == score(building.levels, len(pile), bank)
+    used = Counter(p for level in building.levels for p in level)
+    assert not used - Counter(pile), "the building uses pyramids the pile does not have"
+
+
+OWNERS = ["S", "H", "D", "C", "T", "red"]
+
+
+def random_pile(rng: random.Random, larges: int, mediums: int, smalls: int) -> tuple:
+    """A collected pile whose sizes each come from a few owners (so monochrome levels happen) or from all six."""
+    pile = []
+    for size, count in (("L", larges), ("M", mediums), ("S", smalls)):
+        owners = rng.sample(OWNERS, rng.randint(1, 6))
+        pile += [(rng.choice(owners), size) for _ in range(count)]
+    return tuple(pile)
+
+
+def test_the_enumerator_counts_the_buildings_of_a_small_pile() -> None:
+    # 4 Larges of one owner: 1, 2, 3 or 4 of them; on the 4, 1-3 of the 3 Mediums; on the 3, one Small.
+    pile = pieces("H:L H:L H:L H:L H:M H:M H:M H:S")
+    assert len(every_building(pile)) == 1 + 4 + 3 + 1
+
+
+@pytest.mark.parametrize("seed", range(160))
+def test_the_search_finds_the_brute_force_best_on_random_piles(seed: int) -> None:
     rng = random.Random(seed)
-    owners = ["S", "H", "D", "C", "T", "red"]
-    crp = tuple(
-        [(rng.choice(owners), "L") for _ in range(rng.randint(3, 5))]
-        + [(rng.choice(owners), "M") for _ in range(rng.randint(2, 4))]
-        + [(rng.choice(owners), "S") for _ in range(rng.randint(1, 3))]
-    )
-    assert best_building(crp, 1).total == brute_force(crp, 1)
+    # Half the piles are wide enough for Small levels of 4, 3, 2 and 1 (up to 7 Larges, 6 Mediums and
+    # 4 to 7 Smalls); the others are piles of every shape, half-built ones and empty ones included.
+    if seed % 2 == 0:
+        pile = random_pile(rng, rng.randint(4, 7), rng.randint(3, 6), rng.randint(4, 7))
+    else:
+        pile = random_pile(rng, rng.randint(0, 6), rng.randint(0, 5), rng.randint(0, 7))
+    assert_search_is_best(pile, rng.randint(0, 6))
+
+
+def pile_of(size: str, most: int) -> st.SearchStrategy[list]:
+    return st.lists(st.tuples(st.sampled_from(OWNERS), st.just(size)), max_size=most)
+
+
+@settings(max_examples=120, deadline=None)
+@given(pile_of("L", 6), pile_of("M", 5), pile_of("S", 6), st.integers(0, 12))
+def test_the_search_finds_the_brute_force_best_on_any_small_pile(larges, mediums, smalls, bank: int) -> None:
+    assert_search_is_best(tuple(larges + mediums + smalls), bank)
