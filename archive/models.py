@@ -27,7 +27,7 @@ class ArchivedGame(models.Model):
     player_count = models.PositiveSmallIntegerField()
     plies = models.PositiveIntegerField()
     reason = models.CharField(max_length=20)  # the game's Result.reason (any GameInfo.reasons)
-    winner_colour = models.CharField(max_length=10, blank=True)
+    winner_colour = models.CharField(max_length=40, blank=True)  # comma-separated when several share the win
     winner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -81,6 +81,9 @@ def outcome_words(winner: str, reason: str) -> str:
         if reason == Game.Reason.TIMEOUT:
             return "no winner: every remaining player ran out of time"
         return f"no winner ({reason or 'ended'})"
+    winners = winner.split(",")
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the win ({reason})"
     return f"{winner} won by {reason}"
 
 
@@ -136,7 +139,7 @@ def verify_game(game: Game) -> Verification:
     check.replay_ok = True
     check.snapshot_ok = game.snapshot is None or _same_position(rules.to_position(final), game.snapshot)
     result = rules.result(final)
-    replayed = (result.winner or "", result.reason) if result else ("", "")
+    replayed = (",".join(result.winners), result.reason) if result else ("", "")
     check.result_ok = replayed == (game.winner or "", game.result_reason or "")
     check.draws = _draws(game)
     return check

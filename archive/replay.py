@@ -88,7 +88,11 @@ def with_result(game: Game, state: State, plies: int) -> State:
     """The state after the last move, finished as the stored result says (unchanged while the game is on)."""
     if game.status != Game.Status.FINISHED:
         return state
-    return game.rules.check_result(state, {"winner": game.winner or None, "reason": game.result_reason}, plies)
+    # The result as the game's own record writes it (one winner, a tie, scores), read off the final position.
+    result = game.rules.record_result(game.rules.from_position(game.snapshot)) if game.snapshot else None
+    if result is None:
+        result = {"winner": game.winner or None, "reason": game.result_reason}
+    return game.rules.check_result(state, result, plies)
 
 
 def closing_words(game: Game) -> str:

@@ -27,7 +27,7 @@ def game_archive(*, game: Game) -> ArchivedGame:
     if game.status != Game.Status.FINISHED:
         raise ValueError(f"game {game.pk} is not finished (status {game.status})")
     seats = list(Seat.objects.filter(game=game).order_by("order"))
-    winner_seat = next((s for s in seats if s.colour == game.winner), None)
+    winner_seats = [s for s in seats if s.colour in game.winners]  # several for a tie or a shared win
     archived = ArchivedGame.objects.create(
         game=game,
         finished_at=game.finished_at or timezone.now(),
@@ -38,17 +38,19 @@ def game_archive(*, game: Game) -> ArchivedGame:
         plies=game.ply,
         reason=game.result_reason,
         winner_colour=game.winner,
-        winner_id=winner_seat.user_id if winner_seat else None,
+        winner_id=winner_seats[0].user_id if len(winner_seats) == 1 else None,
         is_private=game.is_private,
     )
-    _rate(archived, seats, winner_seat)
+    _rate(archived, seats, winner_seats)
     return archived
 
 
-def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -> None:
+def _rate(archived: ArchivedGame, seats: list[Seat], winner_seats: list[Seat]) -> None:
     """Ratings move within the game played only: each player's rating in this game (a row per player and game)."""
+    if archived.is_private:  # a private game is its players' business: it moves no public rating
+        return _unrated(archived, seats)
     before = _lock_ratings([s.user_id for s in seats], archived.game_type)
-    winners = [winner_seat.user_id] if winner_seat else []
+    winners = [seat.user_id for seat in winner_seats]
     resigned = [s.user_id for s in seats if s.resigned]
     after = rate_game({uid: Skill(r.mu, r.sigma) for uid, r in before.items()}, winners, resigned)
     if not winners and archived.reason == Game.Reason.TIMEOUT:  # everyone out of time at once: all lost, unrated
@@ -62,6 +64,18 @@ def _rate(archived: ArchivedGame, seats: list[Seat], winner_seat: Seat | None) -
         old.wins += 1 if seat.user_id in winners else 0
     ArchivedPlayer.objects.bulk_create(rows)
     PlayerRating.objects.bulk_update(before.values(), ["mu", "sigma", "rating", "games", "wins", "updated_at"])
+
+
+def _unrated(archived: ArchivedGame, seats: list[Seat]) -> None:
+    """A private game's result rows, each at the rating its player had (or the start): nothing moves."""
+    user_ids = [s.user_id for s in seats]
+    current = {r.user_id: r for r in PlayerRating.objects.filter(user_id__in=user_ids, game_type=archived.game_type)}
+    rows = []
+    for seat in seats:
+        rating = current.get(seat.user_id) or PlayerRating(mu=START.mu, sigma=START.sigma, rating=START.rating)
+        skill = Skill(rating.mu, rating.sigma)
+        rows.append(_result_row(archived, seat, _outcome(archived, seat), rating, skill))
+    ArchivedPlayer.objects.bulk_create(rows)
 
 
 def _lock_ratings(user_ids: list[int], game_type: str) -> dict[int, PlayerRating]:
@@ -85,7 +99,8 @@ def _lock_ratings(user_ids: list[int], game_type: str) -> dict[int, PlayerRating
 def _outcome(archived: ArchivedGame, seat: Seat) -> str:
     if archived.reason == Game.Reason.DRAW and not seat.resigned:  # who left before the draw lost
         return ArchivedPlayer.Outcome.DRAW
-    return ArchivedPlayer.Outcome.WON if seat.colour == archived.winner_colour else ArchivedPlayer.Outcome.LOST
+    won = seat.colour in archived.winner_colour.split(",")
+    return ArchivedPlayer.Outcome.WON if won else ArchivedPlayer.Outcome.LOST
 
 
 def _result_row(archived: ArchivedGame, seat: Seat, outcome: str, old: PlayerRating, new: Skill) -> ArchivedPlayer:

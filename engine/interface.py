@@ -281,6 +281,10 @@ class Game(Protocol):
 
     def replay(self, record: Any) -> Any: ...
 
+    def record_result(self, state: Any) -> dict[str, Any] | None:
+        """The `result` a game record of this finished state carries, in the game's own format (None while on)."""
+        ...
+
     def check_result(self, state: Any, result: Mapping[str, Any], plies: int) -> Any:
         """The final State if a record's stated result is what really happened (ReplayError if not)."""
         ...

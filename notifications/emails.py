@@ -55,13 +55,15 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
         return _invitation(notification)
     user = notification.recipient
     email = _content(notification)
-    context = email.context | _common(notification)
+    reply_to = _reply_to(notification)
+    context = email.context | _common(notification) | {"reply_to": reply_to}
     message = EmailMultiAlternatives(
         subject=email.subject,
         body=render_to_string(f"emails/{email.template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[formataddr((chosen_name_of(user), user.email))],
         headers=_headers(notification, context["unsubscribe_url"]),
+        reply_to=[reply_to] if reply_to else None,
     )
     message.attach_alternative(render_to_string(f"emails/{email.template}.html", context), "text/html")
     if email.board_png:
@@ -72,6 +74,15 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
         image.add_header("Content-Disposition", "inline", filename="board.png")
         message.attach(image)
     return message
+
+
+def _reply_to(notification: Notification) -> str | None:
+    """play+TOKEN@domain when the email asks for a move: the reply is played (replies app, docs/email-moves.md)."""
+    from replies.services import turn_reply_address
+
+    if notification.game_id is None:
+        return None
+    return turn_reply_address(game=notification.game, user=notification.recipient, kind=notification.kind)
 
 
 def _invitation(notification: Notification) -> EmailMultiAlternatives:
@@ -261,7 +272,11 @@ def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
 def _result_text(game: Game, seat: Seat) -> str:
     if not game.winner:
         return _no_winner_text(game, seat)
-    who = "you win" if game.winner == seat.colour else f"{game.winner} wins"
+    winners = game.winners
+    if len(winners) > 1:
+        shared = " and ".join("you" if colour == seat.colour else colour for colour in winners)
+        return f"{shared} share the win ({game.result_reason})"
+    who = "you win" if winners[0] == seat.colour else f"{winners[0]} wins"
     how = {
         "power block": "with a power block",
         Game.Reason.RESIGNATION: "as every other player resigned",

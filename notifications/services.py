@@ -224,7 +224,22 @@ def preference_update(
         user=user,
         defaults={"mode": mode, "time_zone": time_zone, "quiet_from": quiet_from, "quiet_until": quiet_until},
     )
+    _release_held(user)
     return preference
+
+
+def _release_held(user) -> None:
+    """Emails the old quiet hours held (pending, due later, in no broker: delivery.quiet_until) go back to
+    a worker now, which asks the new preferences again: sent if the hours were cleared, held again
+    until their new end if not. Otherwise they would wait for the old end (or be dropped by then)."""
+    now = timezone.now()
+    held = Notification.objects.filter(
+        recipient=user, status=Notification.Status.PENDING, send_after__gt=now, queued_at__isnull=True
+    )
+    ids = list(held.values_list("pk", flat=True))
+    Notification.objects.filter(pk__in=ids).update(send_after=now, queued_at=now)
+    for pk in ids:
+        transaction.on_commit(partial(enqueue, pk))
 
 
 def _check_zone(name: str) -> None:

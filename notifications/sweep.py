@@ -28,6 +28,9 @@ from .models import Notification, Preference
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
 REMINDERS = ((0.8, Kind.REMINDER_80), (0.5, Kind.REMINDER_50))  # the highest share crossed wins
+# A sweep runs every minute: a digest not written within this hour after the digest hour (beat was
+# down all that time) waits for the next day rather than arrive at an hour nobody was promised.
+DIGEST_WINDOW = timedelta(hours=1)
 LONGEST_LIMIT = timedelta(days=30)  # games.services.MAX_DAYS: the earliest a 50% reminder can fall
 
 
@@ -115,8 +118,14 @@ def write_digests(now: datetime) -> int:
 
 
 def write_digest(preference: Preference, now: datetime) -> int:
+    """The day's digest, written within the digest hour only (the settings page promises 8:00), and
+    only to a reader who chose the digest before it: switching at 15:00 brings the first one the
+    next morning, and a game that starts waiting at noon is in the next morning's digest."""
     local = selectors.local_now(preference, now)
-    if local.hour < settings.NOTIFICATIONS_DIGEST_HOUR or not selectors.waiting_games(preference.user):
+    due = local.replace(hour=settings.NOTIFICATIONS_DIGEST_HOUR, minute=0, second=0, microsecond=0)
+    if not due <= local < due + DIGEST_WINDOW or preference.updated_at > due:
+        return 0
+    if not selectors.waiting_games(preference.user):
         return 0
     if not services.wants(preference.user, Kind.DIGEST):
         return 0

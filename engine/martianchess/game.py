@@ -160,6 +160,9 @@ class MartianChess:
     def replay(self, game_record: Any) -> State:
         return record.replay(game_record)
 
+    def record_result(self, state: State) -> dict[str, Any] | None:
+        return record.result_of(state)
+
     def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
         return record.check_result(state, result, plies)
 

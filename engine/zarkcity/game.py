@@ -225,6 +225,9 @@ class ZarkCity:
     def replay(self, game_record: Any) -> State:
         return record.replay(game_record, self.ruleset)
 
+    def record_result(self, state: State) -> dict[str, Any] | None:
+        return record.result_of(state)
+
     def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
         return record.check_result(state, dict(result), plies)
 

@@ -32,6 +32,8 @@ def result_of(game: Game) -> dict[str, Any] | None:
     """The record's result: {"winner": colour or None, "reason": ...}, with "winners" when several won."""
     if game.status != Game.Status.FINISHED:
         return None
+    if game.snapshot:  # the game's own words for how it ended: a tie, the scores
+        return game.rules.record_result(state_of(game))
     winners = game.winners
     result: dict[str, Any] = {"winner": winners[0] if len(winners) == 1 else None, "reason": game.result_reason}
     if len(winners) > 1:

@@ -13,6 +13,7 @@ from games.models import DrawProposal, Game, Seat
 
 from .errors import MoveRejected, NotAPlayer
 
+
 def state_of(game: Game) -> Any:
     """The game's State after the last move, from the cached snapshot (no replay)."""
     return game.rules.from_position(game.snapshot)

@@ -70,7 +70,10 @@ def test_the_dev_mailbox_replies_to_a_turn_email(client, alice, bob, eager, sett
     client.login(username="alice", password=PASSWORD)
     page = client.get(f"/dev/mail/{letter.name}/")
     assert b"Reply as the recipient" in page.content
-    response = client.post(f"/dev/mail/{letter.name}/reply/", {"text": choice})
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the worker's part: handle, then answer
+        response = client.post(f"/dev/mail/{letter.name}/reply/", {"text": choice})
     assert response.status_code == 302
     assert game.moves.get().notation == choice
     answers = [p for p in Path(tmp_path).glob("*.eml") if _header(p, "Auto-Submitted") == "auto-replied"]
