@@ -50,9 +50,13 @@ def players_named(text: str) -> list[int]:
     return list(partial.order_by("pk").values_list("pk", flat=True)[:PLAYER_MATCHES])
 
 
-def archive_search(filters: dict[str, Any]) -> QuerySet[ArchivedGame]:
-    """Public finished games matching the (cleaned) search form, in the chosen order."""
+def archive_search(filters: dict[str, Any], viewer: Any = None) -> QuerySet[ArchivedGame]:
+    """Finished games matching the (cleaned) search form, in the chosen order: the public ones, and
+    the viewer's own private ones (a private game is listed to its players only)."""
     games = ArchivedGame.objects.filter(is_private=False)
+    if viewer is not None and viewer.is_authenticated:
+        own = ArchivedPlayer.objects.filter(user_id=viewer.pk, is_private=True).values("archived_game_id")
+        games = ArchivedGame.objects.filter(Q(is_private=False) | Q(pk__in=own))
     if filters.get("player"):
         ids = players_named(filters["player"].strip())
         games = games.filter(pk__in=ArchivedPlayer.objects.filter(user_id__in=ids).values("archived_game_id"))
@@ -105,8 +109,8 @@ class CappedPaginator(Paginator):
         return self.counted > COUNT_CAP
 
 
-def archive_page(filters: dict[str, Any], page_number: Any) -> Page:
-    paginator = CappedPaginator(with_players(archive_search(filters)), ARCHIVE_PAGE_SIZE)
+def archive_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page:
+    paginator = CappedPaginator(with_players(archive_search(filters, viewer)), ARCHIVE_PAGE_SIZE)
     return paginator.get_page(page_number)
 
 
@@ -232,8 +236,9 @@ def recent_results(*, user: Any, viewer: Any) -> list[ArchivedPlayer]:
 
 
 def rating_history(*, user: Any, game_type: str) -> list[tuple[datetime, float, float, float]]:
-    """(finished_at, rating, mu, sigma) after each of the player's last games of one game, oldest first."""
-    rows = ArchivedPlayer.objects.filter(user=user, game_type=game_type).order_by("-finished_at")
+    """(finished_at, rating, mu, sigma) after each of the player's last rated games of one game, oldest
+    first: a private game moves no rating, and the public chart does not show when one was played."""
+    rows = ArchivedPlayer.objects.filter(user=user, game_type=game_type, is_private=False).order_by("-finished_at")
     points = rows.values_list("finished_at", "rating_after", "mu_after", "sigma_after")[:HISTORY_POINTS]
     return list(reversed(points))
 

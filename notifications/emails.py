@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
 from engine.interface import Table, View
-from games import clock
+from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url
@@ -249,6 +249,8 @@ def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
         subject = f"{title} has started: {context['step']}"
     elif kind == Kind.GAME_OVER:
         context["result"] = _result_text(game, seat)
+        # A private game stays its players' business: its page opens to others only by its share link.
+        context["share_url"] = settings.SITE_URL + sharing.share_url(game) if game.is_private else ""
         subject = f"{title} is over: {context['result']}"
         png = board_png(game, context["view"])
     elif kind == Kind.DRAW_PROPOSED:

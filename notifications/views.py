@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from games import sharing
 from games.models import Game
 from games.selectors import game_page_url
 
@@ -34,7 +35,8 @@ def play_link(request: HttpRequest, token: str) -> HttpResponse:
     GET only asks (mail scanners open links, and the link works once); the form's POST signs in,
     recording the link's nonce so a second use, or a forwarded copy, signs nobody in. The session it
     makes is marked: account pages then want a password (middleware.LinkSessionGuard). A finished
-    game's page is public, so its link just opens it and signs nobody in.
+    game's page is public (a private one opens by its share link: the recipient played in it), so
+    its link just opens it and signs nobody in.
     """
     try:
         link = tokens.read_play_token(token)
@@ -46,8 +48,8 @@ def play_link(request: HttpRequest, token: str) -> HttpResponse:
             request, "notifications/link_invalid.html", {"message": "This game no longer exists."}, status=404
         )
     game_url = game_page_url(game)
-    if game.status == Game.Status.FINISHED:
-        return redirect(game_url)
+    if game.status == Game.Status.FINISHED:  # signs nobody in; a private game opens by its share link
+        return redirect(sharing.share_url(game) if game.is_private else game_url)
     if request.user.is_authenticated:
         if request.user.pk != link.user.pk:
             # Never swap accounts behind someone's back (a shared computer, a forwarded email).

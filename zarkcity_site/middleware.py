@@ -21,6 +21,7 @@ HAND_VIEWS = frozenset(
         "game_board_svg",
         "game_ply",
         "game_record",
+        "game_shared",  # a private game's share link: the landing that lets a browser in
         "replay_start",
         "replay",
         "notifications:play",

@@ -68,7 +68,7 @@ def test_the_game_over_email_of_a_private_game_gives_its_share_link(alice, bob):
     row = Notification.objects.get(recipient=alice, kind=Notification.Kind.GAME_OVER)
     message = build_message(row)
     html = message.alternatives[0][0] if isinstance(message.alternatives[0], tuple) else message.alternatives[0].content
-    assert "public" not in message.body.lower() and "public" not in html.lower()
+    assert "is now public" not in message.body and "is now public" not in html  # as every game's used to say
     assert sharing.share_url(game) in message.body and "share link" in message.body
     assert "private game" in message.body
 

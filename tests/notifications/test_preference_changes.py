@@ -81,9 +81,7 @@ def test_switching_to_the_digest_brings_the_first_one_at_eight(alice, bob, djang
     assert [m.subject for m in mail_to(waiting)] == ["Zark City: 1 game is waiting for your move"]
 
 
-def test_a_game_waiting_only_after_eight_is_in_the_next_mornings_digest(
-    alice, bob, django_capture_on_commit_callbacks
-):
+def test_a_game_waiting_only_after_eight_is_in_the_next_mornings_digest(alice, bob, django_capture_on_commit_callbacks):
     for user in (alice, bob):
         quiet(user, None, None, mode=Preference.Mode.DIGEST)
     with at(datetime(2030, 1, 15, 12, tzinfo=UTC)):
