@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from ..errors import PositionError, ReplayError
+from ..records import play_moves, read_moves
 from .notation import Move, parse
 from .position import check_header, read_players, seated
 from .rules import abandon, agree_draw, apply, new_game
@@ -52,28 +53,12 @@ def replay(record: Any) -> State:
         raise PositionError(f"seed must be text, not {seed!r}")
     moves = _moves(record.get("moves"), players)
     result = _result(record.get("result"), players)
-    state = new_game(players, seed)
-    for index, (by, move) in enumerate(moves):
-        try:
-            state = apply(state, move, by)
-        except IllegalMoveError as error:
-            raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
+    state = play_moves(new_game(players, seed), moves, apply)
     return state if result is None else check_result(state, result, len(moves))
 
 
 def _moves(value: Any, players: tuple[str, ...]) -> list[tuple[str, Move]]:
-    if not isinstance(value, list):
-        raise PositionError(f"moves must be a list of {{by, move}} objects, not {value!r}")
-    moves = []
-    for index, entry in enumerate(value):
-        if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
-            raise PositionError(f'move {index} must be an object like {{"by": "red", "move": "c2-d3"}}')
-        by = seated(entry.get("by"), f"move {index} by", players)
-        try:
-            moves.append((by, parse(entry["move"])))
-        except NotationError as error:
-            raise PositionError(f"move {index} ({by}: {entry['move']}): {error}") from None
-    return moves
+    return read_moves(value, players, parse, seated, "c2-d3")
 
 
 def _result(value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from ..errors import PositionError, ReplayError
+from ..records import play_moves, read_moves
 from .notation import Move, parse
 from .position import check_header, read_deck_type, read_players, seated
 from .rules import abandon, agree_draw, apply, new_game
@@ -53,12 +54,7 @@ def result_of(state: State) -> dict[str, Any] | None:
 def replay(record: Any, ruleset: Ruleset = ZARK_CITY) -> State:
     """The final State of a record; ReplayError(index) at the first illegal move or a wrong result."""
     players, deck_type, seed, moves, result = read_record(record, ruleset)
-    state = new_game(players, seed, deck_type, ruleset)
-    for index, (by, move) in enumerate(moves):
-        try:
-            state = apply(state, move, by)
-        except IllegalMoveError as error:
-            raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
+    state = play_moves(new_game(players, seed, deck_type, ruleset), moves, apply)
     return state if result is None else check_result(state, result, len(moves))
 
 
@@ -77,19 +73,10 @@ def read_record(
 
 
 def _moves(value: Any, players: Sequence[str], ruleset: Ruleset) -> list[tuple[str, Move]]:
-    if not isinstance(value, list):
-        raise PositionError(f"moves must be a list of {{by, move}} objects, not {value!r}")
-    return [_move(index, entry, players, ruleset) for index, entry in enumerate(value)]
+    def parse_here(text: str) -> Move:
+        return parse(text, ruleset.parse_card, ruleset.sort)
 
-
-def _move(index: int, entry: Any, players: Sequence[str], ruleset: Ruleset) -> tuple[str, Move]:
-    if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
-        raise PositionError(f'move {index} must be an object like {{"by": "red", "move": "draw"}}')
-    by = seated(entry.get("by"), f"move {index} by", players)
-    try:
-        return by, parse(entry["move"], ruleset.parse_card, ruleset.sort)
-    except NotationError as error:
-        raise PositionError(f"move {index} ({by}: {entry['move']}): {error}") from None
+    return read_moves(value, players, parse_here, seated, "draw")
 
 
 def _result(value: Any, players: Sequence[str]) -> dict[str, Any] | None:
