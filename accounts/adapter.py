@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
 from accounts.models import Profile
-from accounts.selectors import name_key
+from accounts.selectors import name_key, reads_as_bot_name
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -19,6 +19,8 @@ class AccountAdapter(DefaultAccountAdapter):
         # someone already plays under, or the two would look alike at the table.
         if not shallow and Profile.objects.filter(name_key=name_key(username)).exists():
             raise ValidationError("Another player goes by that name. Please choose a different username.")
+        if reads_as_bot_name(username):  # the built-in bots' accounts are made on demand under these names
+            raise ValidationError("Names like mcts-bot are kept for the built-in bots. Please choose another.")
         return username
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:

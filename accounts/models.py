@@ -1,4 +1,5 @@
-"""A player's profile: the display name shown at the table (accounts keep Django's User)."""
+"""A player's profile: the display name shown at the table, and whether the player is a built-in bot
+(accounts keep Django's User)."""
 
 from django.conf import settings
 from django.db import models
@@ -9,6 +10,9 @@ class Profile(models.Model):
     display_name = models.CharField(max_length=40, blank=True)
     # accounts.selectors.name_key(display_name): how the name reads, so no two players look alike.
     name_key = models.CharField(max_length=255, blank=True, db_index=True)
+    # The engine bot (engine.bots, e.g. "mcts") this user is; blank for people. A bot's account has no
+    # email address and no usable password: games.services seats it and its Celery task moves for it.
+    bot = models.CharField(max_length=20, blank=True, db_index=True)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()

@@ -1,11 +1,14 @@
-"""Reads for accounts: the names players are shown by."""
+"""Reads for accounts: the names players are shown by, and which players are built-in bots."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ObjectDoesNotExist
+
+from engine import bots
 
 # Characters that draw nothing, or nothing but blank space, beyond the format (Cf) category:
 # the Hangul and Braille fillers and the combining grapheme joiner.
@@ -36,3 +39,42 @@ def display_name_of(user: AbstractBaseUser) -> str:
     if name_key(name) == name_key(username):
         return name
     return f"{name} (@{username})"
+
+
+# A bot's username: its engine name, "-bot", and from the second of a kind at one table a number ("mcts-bot-2").
+BOT_USERNAME = re.compile(r"(?P<bot>[a-z0-9]+)-bot(?:-(?P<number>[0-9]+))?")
+
+
+def bot_username(bot: str, number: int) -> str:
+    """The username of the `number`th account of this bot: "mcts-bot", then "mcts-bot-2"..."""
+    return f"{bot}-bot" if number == 1 else f"{bot}-bot-{number}"
+
+
+def reads_as_bot_name(name: str) -> bool:
+    """Whether a name reads as a bot account's username ("MCTS-Bot-2"): kept for the bots, so that a
+    person cannot pass for one (or be taken for one)."""
+    match = BOT_USERNAME.fullmatch(name_key(name))
+    if match is None:
+        return False
+    try:
+        bots.bot_info(match["bot"])
+    except ValueError:
+        return False
+    return True
+
+
+def bot_of(user: AbstractBaseUser) -> str:
+    """The engine bot this user is (e.g. "mcts"), or "" for a person."""
+    try:
+        return str(user.profile.bot)  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        return ""
+
+
+def bot_label_of(user: AbstractBaseUser) -> str:
+    """What pages call this bot ("MCTS"), or "" for a person."""
+    name = bot_of(user)
+    try:
+        return bots.bot_info(name).label if name else ""
+    except ValueError:  # a bot the engine no longer has is still a bot
+        return name

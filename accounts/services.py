@@ -1,20 +1,24 @@
-"""Writes for accounts: the profile every user gets and the display name they choose."""
+"""Writes for accounts: the profile every user gets, the display name they choose, and the bots' accounts."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection
+from itertools import count
 from urllib.parse import urlsplit
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.sites.models import Site
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from accounts.models import Profile
-from accounts.selectors import name_key
+from accounts.selectors import bot_of, bot_username, name_key, reads_as_bot_name
+from engine import bots
 
 
 def profile_ensure(*, user: AbstractBaseUser) -> Profile:
@@ -53,6 +57,8 @@ def check_name_free(*, name: str, user: AbstractBaseUser | None) -> None:
         raise ValidationError("That name is another player's username: choose one nobody else uses.")
     if Profile.objects.filter(name_key=key).exclude(user_id=getattr(user, "pk", None)).exists():
         raise ValidationError("Another player already goes by that name: choose one nobody else uses.")
+    if reads_as_bot_name(name):
+        raise ValidationError("Names like mcts-bot are kept for the built-in bots: choose another.")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in name):
         # Invisible and direction-changing characters (a right-to-left override makes "\u202eecila"
         # read "alice" and garbles the "(@username)" after it): no honest name needs them.
@@ -74,6 +80,32 @@ def user_ensure_verified(*, username: str, email: str, password: str, staff: boo
     user.save()
     EmailAddress.objects.update_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
     profile_ensure(user=user)
+    return user
+
+
+def bot_user_for(*, bot: str, taken: Collection[int] = ()) -> User:
+    """An account of the engine bot `bot` whose id is not in `taken` (the users already at the table):
+    "mcts-bot", else "mcts-bot-2" and so on, created on first need. A bot's account has no email
+    address, so nothing is ever mailed to it, and no usable password, so nobody can log in as it.
+    A username someone else already holds (a person, before the bots' names were kept) is skipped."""
+    bots.bot_info(bot)  # ValueError for a bot the engine does not have
+    users = get_user_model().objects.select_related("profile")
+    for number in count(1):
+        username = bot_username(bot, number)
+        user = users.filter(username=username).first() or _bot_account(bot, username)
+        if user is not None and bot_of(user) == bot and user.pk not in taken:
+            return user
+    raise AssertionError("unreachable: count() never ends")
+
+
+def _bot_account(bot: str, username: str) -> User | None:
+    """A new account for the bot, or None when another request took the username first."""
+    try:
+        with transaction.atomic():  # a savepoint: losing the race to the same username is not an error
+            user = get_user_model().objects.create_user(username=username, email="", password=None)
+            Profile.objects.create(user=user, bot=bot)
+    except IntegrityError:
+        return get_user_model().objects.select_related("profile").filter(username=username).first()
     return user
 
 

@@ -23,7 +23,7 @@ from django.utils.html import escape
 from accounts.selectors import chosen_name_of, display_name_of
 from archive import selectors
 from archive.models import ArchivedGame
-from archive.records import result_words
+from archive.records import outcome_words
 from games.clock import seat_clock
 from games.models import Game, Seat
 
@@ -83,7 +83,8 @@ class PlayerGamesFeed(SiteFeed):
         return selectors.finished_games_of(user=user)
 
     def item_title(self, game: ArchivedGame) -> str:
-        return f"{game.game_name} #{game.game_id}: {result_words(game.game)}"
+        # The archived copy of the result: the same words as result_words(game.game), without a query per item.
+        return f"{game.game_name} #{game.game_id}: {outcome_words(game.winner_colour, game.reason)}"
 
     def item_description(self, game: ArchivedGame) -> str:
         # Atom sends the description as type="html": names are the players' own text, so escape them

@@ -9,10 +9,35 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.fields.json import KeyTransform
 
 from engine import registry
 from engine.interface import Game as GameRules
 from games.models import Game
+
+# The public lists (everything but a signed-in player's own private games) search and count through partial
+# indexes of public games. Each leads with the column it filters or sorts by and carries every other filtered
+# column after it, so that counting the matches of any combination reads the index alone.
+PUBLIC = Q(is_private=False)
+FILTERED = ("player_count", "reason", "game_type", "plies", "options")
+
+
+def public_index(name: str, *lead: str) -> models.Index:
+    return models.Index(fields=[*lead, *(f for f in FILTERED if f not in lead)], condition=PUBLIC, name=name)
+
+
+def option_indexes() -> list[models.Index]:
+    """One per option any registered game has (e.g. Zark City's deck): the archive filters by each. Not a
+    partial index: PostgreSQL keeps statistics on an index's expression (how many games are arcade ones)
+    only for a whole-table index, and without them it would guess and sort every match of "arcade and
+    timeout" instead of walking the reason index newest first."""
+    names = dict.fromkeys(option.name for info in registry.infos() for option in info.options)
+    return [option_index(name) for name in names]
+
+
+def option_index(name: str) -> models.Index:
+    return models.Index(KeyTransform(name, "options"), F("finished_at"), F("game"), name=f"archive_opt_{name}"[:30])
 
 
 class ArchivedGame(models.Model):
@@ -44,6 +69,12 @@ class ArchivedGame(models.Model):
             models.Index(fields=["game_type", "finished_at"], name="archive_by_game"),
             models.Index(fields=["reason", "finished_at"], name="archive_by_reason"),
             models.Index(fields=["plies", "finished_at", "game"], name="archive_by_length"),
+            public_index("archive_public_newest", "finished_at", "game"),
+            public_index("archive_public_by_players", "player_count", "finished_at", "game"),
+            public_index("archive_public_by_game", "game_type", "finished_at", "game"),
+            public_index("archive_public_by_reason", "reason", "finished_at", "game"),
+            public_index("archive_public_by_length", "plies", "finished_at", "game"),
+            *option_indexes(),
         ]
 
     def __str__(self) -> str:
@@ -62,6 +93,20 @@ class ArchivedGame(models.Model):
         return self.rules.info.options_text(self.options)
 
 
+class ArchivedRow(models.Model):
+    """A finished game's row in the archive list, rendered once (archive/rows.py) from its facts, which never
+    change. Each player's link is a slot filled per request, as display names can change; `key` names what
+    it was rendered with, and a row from an older template is rendered again when next listed. A table of
+    its own keeps ArchivedGame narrow: the searches and counts scan it, only a page's rows are read here."""
+
+    game = models.OneToOneField(ArchivedGame, primary_key=True, on_delete=models.CASCADE, related_name="row")
+    html = models.TextField()
+    key = models.CharField(max_length=16)
+
+    def __str__(self) -> str:
+        return f"archive row of {self.game_id}"
+
+
 class ArchivedPlayer(models.Model):
     """One seat of a finished game: who played which colour, how it went, and the rating it moved."""
 
@@ -76,10 +121,14 @@ class ArchivedPlayer(models.Model):
     seat_order = models.PositiveSmallIntegerField()
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
     resigned = models.BooleanField(default=False)
-    # Copies of the game's columns, so a player's history and win rate by table size need no join.
+    # Copies of the game's columns, so a player's history and win rate by table size need no join, and the
+    # archive's search by player runs on these rows alone: every column it filters or sorts by is here.
     finished_at = models.DateTimeField()
     game_type = models.CharField(max_length=20, default=registry.DEFAULT)  # ratings and results are per game
+    options = models.JSONField(default=dict, blank=True)
     player_count = models.PositiveSmallIntegerField()
+    plies = models.PositiveIntegerField(default=0)
+    reason = models.CharField(max_length=20, blank=True, default="")
     is_private = models.BooleanField(default=False)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -93,10 +142,38 @@ class ArchivedPlayer(models.Model):
         indexes = [
             models.Index(fields=["user", "finished_at"], name="archive_player_history"),
             models.Index(fields=["user", "game_type", "finished_at"], name="archive_player_game_history"),
+            # The archive's search by player (ArchivedGame's public indexes, for one player's games).
+            models.Index(fields=["user", "plies", "finished_at"], name="archive_player_by_length"),
+            public_index("archive_player_public", "user", "finished_at", "archived_game"),
+            public_index("archive_player_public_length", "user", "plies", "finished_at", "archived_game"),
+            # A signed-in player's own private games, which the archive lists to them beside the public ones.
+            models.Index(fields=["user"], condition=Q(is_private=True), name="archive_player_private"),
         ]
 
     def __str__(self) -> str:
         return f"{self.colour} in {self.archived_game_id}: {self.outcome}"
+
+
+class PlayerTally(models.Model):
+    """How many games a player finished in one game at one table size, won, drew, and how many of them
+    were private: kept by game_archive as each game ends, so a profile adds up a few rows, not every result
+    of a player with 10,000 games."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game_type = models.CharField(max_length=20)
+    player_count = models.PositiveSmallIntegerField()
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    drawn = models.PositiveIntegerField(default=0)
+    private = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game_type", "player_count"], name="tally_one_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} at {self.player_count}-player {self.game_type}: {self.won}/{self.played}"
 
 
 class PlayerRating(models.Model):

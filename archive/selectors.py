@@ -13,10 +13,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.functional import cached_property
 
-from archive.models import ArchivedGame, ArchivedPlayer, FeedToken, PlayerRating
+from archive import rows
+from archive.models import ArchivedGame, ArchivedPlayer, FeedToken, PlayerRating, PlayerTally
 from engine import registry
 from games.models import Game, Seat
 
@@ -53,28 +54,58 @@ def players_named(text: str) -> list[int]:
 def archive_search(filters: dict[str, Any], viewer: Any = None) -> QuerySet[ArchivedGame]:
     """Finished games matching the (cleaned) search form, in the chosen order: the public ones, and
     the viewer's own private ones (a private game is listed to its players only)."""
-    games = ArchivedGame.objects.filter(is_private=False)
-    if viewer is not None and viewer.is_authenticated:
-        own = ArchivedPlayer.objects.filter(user_id=viewer.pk, is_private=True).values("archived_game_id")
-        games = ArchivedGame.objects.filter(Q(is_private=False) | Q(pk__in=own))
+    games = _visible(ArchivedGame.objects.all(), viewer, "pk")
     if filters.get("player"):
         ids = players_named(filters["player"].strip())
         games = games.filter(pk__in=ArchivedPlayer.objects.filter(user_id__in=ids).values("archived_game_id"))
+    return _narrowed(games, filters).order_by(*_ordering(filters, "game_id"))
+
+
+def _visible(rows: QuerySet[Any], viewer: Any, game: str) -> QuerySet[Any]:
+    """Public games, and the viewer's own private ones; `game` is the rows' column holding the game id."""
+    return _seen(rows, game, own_private_games(viewer))
+
+
+def _seen(rows: QuerySet[Any], game: str, own: list[int]) -> QuerySet[Any]:
+    return rows.filter(Q(is_private=False) | Q(**{f"{game}__in": own})) if own else rows.filter(is_private=False)
+
+
+def _apart(rows: QuerySet[Any], game: str, own: list[int]) -> list[QuerySet[Any]]:
+    """What _seen keeps as two disjoint sets, each counted through its own index: public games, own private ones."""
+    return [rows.filter(is_private=False), *([rows.filter(**{f"{game}__in": own})] if own else [])]
+
+
+def own_private_games(viewer: Any) -> list[int]:
+    """The ids of the viewer's own private games, which the archive lists to them (usually none)."""
+    if viewer is None or not viewer.is_authenticated:
+        return []
+    private = ArchivedPlayer.objects.filter(user_id=viewer.pk, is_private=True).order_by()
+    return list(private.values_list("archived_game_id", flat=True))
+
+
+def _narrowed(rows: QuerySet[Any], filters: dict[str, Any]) -> QuerySet[Any]:
+    """The search's filters but the player's, on ArchivedGame or ArchivedPlayer rows (same column names)."""
     for field_name, column in (("game", "game_type"), ("players", "player_count"), ("reason", "reason")):
         if filters.get(field_name):
-            games = games.filter(**{column: filters[field_name]})
+            rows = rows.filter(**{column: filters[field_name]})
     for option in game_options():  # each game's own options (GameInfo.options), e.g. Zark City's deck
         if filters.get(option):
-            games = games.filter(**{f"options__{option}": filters[option]})
+            rows = rows.filter(**{f"options__{option}": filters[option]})
     if filters.get("since"):
-        games = games.filter(finished_at__gte=_day_start(filters["since"]))
+        rows = rows.filter(finished_at__gte=_day_start(filters["since"]))
     if filters.get("until"):
-        games = games.filter(finished_at__lt=_day_start(filters["until"]) + timedelta(days=1))
+        rows = rows.filter(finished_at__lt=_day_start(filters["until"]) + timedelta(days=1))
     if filters.get("min_plies") is not None:
-        games = games.filter(plies__gte=filters["min_plies"])
+        rows = rows.filter(plies__gte=filters["min_plies"])
     if filters.get("max_plies") is not None:
-        games = games.filter(plies__lte=filters["max_plies"])
-    return games.order_by(*ORDERINGS.get(filters.get("sort") or "newest", ORDERINGS["newest"]))
+        rows = rows.filter(plies__lte=filters["max_plies"])
+    return rows
+
+
+def _ordering(filters: dict[str, Any], game: str) -> list[str]:
+    """The chosen sort, ties broken by the game id (`game`: the rows' column holding it)."""
+    sort = ORDERINGS.get(filters.get("sort") or "newest", ORDERINGS["newest"])
+    return [column.replace("game_id", game) for column in sort]
 
 
 def game_options() -> tuple[str, ...]:
@@ -94,11 +125,23 @@ def with_players(games: QuerySet[ArchivedGame]) -> QuerySet[ArchivedGame]:
 
 class CappedPaginator(Paginator):
     """Counting 100,000 matching rows costs more than showing a page of them, so count at most
-    COUNT_CAP + 1 (a LIMIT inside the COUNT): past that the page says "more than 10,000"."""
+    COUNT_CAP + 1 (a LIMIT inside the COUNT): past that the page says "more than 10,000".
+
+    `counting`: the matches as counts need them, when the list itself selects more than their ids: one
+    queryset, or several disjoint ones whose counts add up (each then reads its own index)."""
+
+    def __init__(self, object_list: Any, per_page: int, counting: Any = None) -> None:
+        super().__init__(object_list, per_page)
+        counting = object_list if counting is None else counting
+        self.counting = list(counting) if isinstance(counting, list | tuple) else [counting]
 
     @cached_property
     def counted(self) -> int:
-        return self.object_list.order_by()[: COUNT_CAP + 1].count()
+        counted = 0
+        for part in self.counting:
+            if counted <= COUNT_CAP:
+                counted += part.order_by()[: COUNT_CAP + 1 - counted].count()
+        return counted
 
     @cached_property
     def count(self) -> int:
@@ -110,8 +153,62 @@ class CappedPaginator(Paginator):
 
 
 def archive_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page:
+    """A page of matching ArchivedGames with their players (for readers that want the rows themselves)."""
     paginator = CappedPaginator(with_players(archive_search(filters, viewer)), ARCHIVE_PAGE_SIZE)
     return paginator.get_page(page_number)
+
+
+def archive_list_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page:
+    """A page of the archive list: its object_list holds the games' stored rows (archive.rows.ListedRow)
+    with the players' names filled in. Three queries (one more to find a named player; for a signed-in
+    viewer one to find their private games, and one more count if there are any): the count, the page's
+    rows, their players' names. None reads more than a page of rows or, to count, COUNT_CAP + 1 entries
+    (bar a name matching several players: their games)."""
+    named = players_named(filters["player"].strip()) if filters.get("player") else None
+    listed, game, counted = _search(filters, named, own_private_games(viewer))
+    ordered = listed.order_by(*_ordering(filters, game)).values_list(game, flat=True)
+    paginator = CappedPaginator(StoredRows(ordered, _ordering(filters, "game_id")), ARCHIVE_PAGE_SIZE, counted)
+    page = paginator.get_page(page_number)
+    page.object_list = rows.listed(page.object_list)
+    return page
+
+
+def _search(
+    filters: dict[str, Any], named: list[int] | None, own: list[int]
+) -> tuple[QuerySet[Any], str, list[QuerySet[Any]]]:
+    """The matches the list orders, the column holding their game ids, and the matches as they are counted.
+
+    A search by player runs on the players' result rows, which carry every column the search filters and
+    sorts by: a walk along their games in an index, not a join over the archive. A name matching several
+    players (part of one) lists a game two of them played once, for the first of them at the table, and
+    counts the games' ids among their rows once each."""
+    if named is None:
+        games = _narrowed(ArchivedGame.objects.all(), filters)
+        return _seen(games, "game_id", own), "game_id", _apart(games, "game_id", own)
+    seats = _narrowed(ArchivedPlayer.objects.filter(user_id__in=named), filters)
+    counted = _apart(seats, "archived_game_id", own)
+    if len(named) > 1:
+        before = ArchivedPlayer.objects.filter(
+            archived_game_id=OuterRef("archived_game_id"), user_id__in=named, seat_order__lt=OuterRef("seat_order")
+        )
+        seats = seats.exclude(Exists(before))
+        counted = [part.values("archived_game_id").distinct() for part in counted]
+    return _seen(seats, "archived_game_id", own), "archived_game_id", counted
+
+
+class StoredRows:
+    """The matching games in order, as the paginator slices them: a page's ids are chosen first (a subquery
+    on the search's own index), then only those games' stored rows are read, in one query."""
+
+    def __init__(self, ordered_ids: QuerySet[Any], ordering: list[str]) -> None:
+        self.ordered_ids, self.ordering = ordered_ids, ordering
+
+    def __getitem__(self, window: slice) -> list[tuple[int, str | None, str | None]]:
+        page = ArchivedGame.objects.filter(pk__in=self.ordered_ids[window]).order_by(*self.ordering)
+        return list(page.values_list("game_id", "row__html", "row__key"))
+
+    def __len__(self) -> int:  # the paginator counts through CappedPaginator.counting instead
+        raise TypeError("count the matches with CappedPaginator(counting=...)")
 
 
 # ----------------------------------------------------------------------------- profiles
@@ -163,52 +260,40 @@ class PlayerProfile:
 
 
 def player_profile(*, user: Any, viewer: Any) -> PlayerProfile:
-    """Counts include private games (a number reveals nothing); lists show them only to their own players."""
+    """Counts include private games (a number reveals nothing); lists show them only to their own players.
+    The counts come from the player's tallies (PlayerTally: a row per game and table size), not their results."""
     profile = PlayerProfile(user=user)
-    rows = (
-        ArchivedPlayer.objects.filter(user=user)
-        .values("player_count")
-        .annotate(
-            played=Count("pk"), won=Count("pk", filter=Q(outcome="won")), drawn=Count("pk", filter=Q(outcome="draw"))
-        )
-        .order_by("player_count")
-    )
-    for row in rows:
-        profile.by_table_size.append(TableSize(row["player_count"], row["played"], row["won"]))
-        profile.played += row["played"]
-        profile.won += row["won"]
-        profile.drawn += row["drawn"]
-    profile.per_game = standings(user=user)
+    tallies = list(PlayerTally.objects.filter(user=user).order_by("player_count", "game_type"))
+    sizes: dict[int, list[PlayerTally]] = {}
+    for tally in tallies:
+        sizes.setdefault(tally.player_count, []).append(tally)
+    for players, at_size in sizes.items():
+        profile.by_table_size.append(TableSize(players, sum(t.played for t in at_size), sum(t.won for t in at_size)))
+    profile.played, profile.won = sum(t.played for t in tallies), sum(t.won for t in tallies)
+    profile.drawn = sum(t.drawn for t in tallies)
+    profile.per_game = standings(user=user, tallies=tallies)
     profile.current = current_games(user=user, viewer=viewer)
     profile.recent = recent_results(user=user, viewer=viewer)
     if not _private_ok(viewer, user):
-        profile.private_hidden = ArchivedPlayer.objects.filter(user=user, is_private=True).count()
+        profile.private_hidden = sum(t.private for t in tallies)
     return profile
 
 
-def standings(*, user: Any) -> list[GameStanding]:
+def standings(*, user: Any, tallies: list[PlayerTally]) -> list[GameStanding]:
     """Results and rating in every game the player has finished, in registry order."""
-    results = {
-        row["game_type"]: row
-        for row in ArchivedPlayer.objects.filter(user=user)
-        .values("game_type")
-        .annotate(
-            played=Count("pk"), won=Count("pk", filter=Q(outcome="won")), drawn=Count("pk", filter=Q(outcome="draw"))
-        )
-        .order_by("game_type")
-    }
     ratings = {r.game_type: r for r in PlayerRating.objects.filter(user=user)}
     standing = []
     for info in registry.infos():
-        row, rating = results.get(info.id), ratings.get(info.id)
-        if row is None and rating is None:
+        played = [t for t in tallies if t.game_type == info.id]
+        rating = ratings.get(info.id)
+        if not played and rating is None:
             continue
         rank = None
         if rating is not None:
             better = PlayerRating.objects.filter(game_type=info.id, games__gt=0, rating__gt=rating.rating)
             rank = 1 + better.count()
-        played, won, drawn = (row["played"], row["won"], row["drawn"]) if row else (0, 0, 0)
-        standing.append(GameStanding(info.id, info.name, played, won, drawn, rating, rank))
+        counts = (sum(t.played for t in played), sum(t.won for t in played), sum(t.drawn for t in played))
+        standing.append(GameStanding(info.id, info.name, *counts, rating, rank))
     return standing
 
 

@@ -11,9 +11,11 @@ import secrets
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Count, F, Model, Q
 from django.utils import timezone
 
-from archive.models import ArchivedGame, ArchivedPlayer, FeedToken, PlayerRating
+from archive import rows
+from archive.models import ArchivedGame, ArchivedPlayer, ArchivedRow, FeedToken, PlayerRating, PlayerTally
 from archive.ratings import START, Skill, rate_game
 from games.models import Game, Seat
 
@@ -42,7 +44,32 @@ def game_archive(*, game: Game) -> ArchivedGame:
         is_private=game.is_private,
     )
     _rate(archived, seats, winner_seats)
+    _tally(archived, seats)
+    _list_row(archived, seats)
     return archived
+
+
+def _tally(archived: ArchivedGame, seats: list[Seat]) -> None:
+    """Count the game in each player's tallies for its game and table size, one atomic increment each, in
+    user-id order as the ratings are locked: two games sharing players and ending at once neither lose a
+    count nor deadlock."""
+    table = {"game_type": archived.game_type, "player_count": archived.player_count}
+    ordered = sorted(seats, key=lambda seat: seat.user_id)
+    PlayerTally.objects.bulk_create([PlayerTally(user_id=s.user_id, **table) for s in ordered], ignore_conflicts=True)
+    for seat in ordered:
+        outcome = _outcome(archived, seat)
+        PlayerTally.objects.filter(user_id=seat.user_id, **table).update(
+            played=F("played") + 1,
+            won=F("won") + int(outcome == ArchivedPlayer.Outcome.WON),
+            drawn=F("drawn") + int(outcome == ArchivedPlayer.Outcome.DRAW),
+            private=F("private") + int(archived.is_private),
+        )
+
+
+def _list_row(archived: ArchivedGame, seats: list[Seat]) -> None:
+    """The game's row in the archive list, rendered now and never again: its facts do not change."""
+    listed = [rows.RowSeat(seat.colour, _outcome(archived, seat), seat.user_id) for seat in seats]
+    ArchivedRow.objects.create(game=archived, html=rows.render(rows.facts_of(archived, listed)), key=rows.row_key())
 
 
 def _rate(archived: ArchivedGame, seats: list[Seat], winner_seats: list[Seat]) -> None:
@@ -113,7 +140,10 @@ def _result_row(archived: ArchivedGame, seat: Seat, outcome: str, old: PlayerRat
         resigned=seat.resigned,
         finished_at=archived.finished_at,
         game_type=archived.game_type,
+        options=archived.options,
         player_count=archived.player_count,
+        plies=archived.plies,
+        reason=archived.reason,
         is_private=archived.is_private,
         mu_before=old.mu,
         sigma_before=old.sigma,
@@ -121,6 +151,20 @@ def _result_row(archived: ArchivedGame, seat: Seat, outcome: str, old: PlayerRat
         sigma_after=new.sigma,
         rating_after=new.rating,
     )
+
+
+def tallies_recount(results: type[Model] = ArchivedPlayer, tallies: type[Model] = PlayerTally) -> int:
+    """Every player's tallies counted afresh from their result rows (when the tallies are new, or rows were
+    written in bulk); the models may be a migration's historical ones. Returns how many tallies."""
+    counted = results.objects.values("user_id", "game_type", "player_count").annotate(  # type: ignore[attr-defined]
+        played=Count("pk"),
+        won=Count("pk", filter=Q(outcome="won")),
+        drawn=Count("pk", filter=Q(outcome="draw")),
+        private=Count("pk", filter=Q(is_private=True)),
+    )
+    tallies.objects.all().delete()  # type: ignore[attr-defined]
+    made = tallies.objects.bulk_create((tallies(**row) for row in counted.order_by()), batch_size=1000)  # type: ignore[attr-defined]
+    return len(made)
 
 
 def archive_backfill() -> int:

@@ -36,7 +36,7 @@ AUTOPLAY_SECONDS = 2
 def archive_index(request: HttpRequest) -> HttpResponse:
     form = ArchiveSearchForm(request.GET or None)
     filters = form.cleaned_data if form.is_bound and form.is_valid() else getattr(form, "cleaned_data", {})
-    page = selectors.archive_page(filters, request.GET.get("page"), request.user)
+    page = selectors.archive_list_page(filters, request.GET.get("page"), request.user)
     query = {k: v for k, v in request.GET.items() if k != "page" and v}
     context = {"form": form, "page": page, "query": urlencode(query), "count_cap": f"{selectors.COUNT_CAP:,}"}
     return render(request, "archive/index.html", context)

@@ -30,8 +30,7 @@ def production_settings() -> None:
     not be production's. A throw-away secret key, no HTTPS redirect (the test client speaks plain
     HTTP), static files collected into a temporary directory as the deployment does, a var directory
     of its own."""
-    if os.environ.get("DJANGO_DEBUG", "0").strip().lower() in TRUE:
-        sys.exit("refusing to run with DJANGO_DEBUG on: the figures must be production's (unset it or set 0)")
+    refuse_debug()
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
     os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
@@ -40,6 +39,13 @@ def production_settings() -> None:
     # Cache, broker folders and mail of this run only, never the project's var/.
     os.environ.setdefault("ZARKCITY_VAR_DIR", tempfile.mkdtemp(prefix="zarkcity-bench-var-"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
+
+
+def refuse_debug() -> None:
+    """Exit at once when DJANGO_DEBUG is on: every bench calls this (through production_settings, or itself
+    when it has no Django) after reading its arguments and before touching anything."""
+    if os.environ.get("DJANGO_DEBUG", "0").strip().lower() in TRUE:
+        sys.exit("refusing to run with DJANGO_DEBUG on: the figures must be production's (unset it or set 0)")
 
 
 def check_debug_off() -> None:

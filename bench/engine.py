@@ -4,7 +4,8 @@ Run from the project root: python bench/engine.py [--smoke] [--game zarkcity|dec
 (prints one block of figures per game, targets beside Zark City's). The games are seeded and the
 policies deterministic, so every run measures the same positions. Each game is reached through the
 game interface (engine.registry); the policies read the Zark City family's State and Move types, which
-Zark City and Deck Town share. --smoke runs small sizes, only to show the bench works.
+Zark City and Deck Town share. --smoke runs small sizes, only to show the bench works. It needs no
+database and no Django, so it takes no --database; like every bench it refuses DJANGO_DEBUG=1.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 # This file is bench/engine.py: put the project root first, so `engine` is the package, not this script.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench import common  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.interface import COLOURS, Game  # noqa: E402
 from engine.zarkcity.notation import (  # noqa: E402
@@ -205,6 +207,7 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="small sizes: only shows that the bench runs")
     parser.add_argument("--game", choices=tuple(OPTIONS), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
+    common.refuse_debug()  # no Django here, but one rule for every bench: DEBUG figures are nobody's
     sizes = SMOKE if args.smoke else FULL
     for game_id in args.game or tuple(OPTIONS):
         bench_game(registry.get(game_id), sizes)

@@ -1,22 +1,34 @@
-"""Fan-out benchmark: 1,000 "your turn" emails, queued by real moves, delivered by ONE Celery worker
-process over real SMTP to a local sink (aiosmtpd on 127.0.0.1). Prints emails per second and the
-median delay from the move to the sink receiving the email.
+"""Turn emails through ONE Celery worker process over real SMTP to a local sink (aiosmtpd on 127.0.0.1).
+
+Two figures, as issue 14 asks:
+(a) throughput: the moves are made first (each writes its outbox row and queues it, no worker running),
+    then one worker process is started alone and drains the queue; emails per second from the first
+    email at the sink to the last (the worker's start-up left out), and the worker's CPU time per email.
+    Repeated --runs times, each on a fresh queue with one new turn in every game; the median is printed.
+(b) move-to-delivery delay with the worker running and moves arriving at --rate a second, open loop
+    (a move is made at its time whether or not earlier emails are out): median, p90 and max.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/notifications.py [--emails 1000] [--smoke] [--database NAME] [--keep]
+        .venv/bin/python bench/notifications.py [--emails 1000] [--runs 3] [--latency-moves 300] \
+        [--rate 5] [--pool threads --concurrency 4] [--smoke] [--database NAME] [--keep]
 
 The database is PostgreSQL, as in production: the bench creates its own database on the server
 DATABASE_URL names (a fresh zc_bench_notifications_... name, or --database NAME, which must not exist
-yet) and drops it at the end. The broker is Redis when REDIS_URL is set (a queue of the bench's own,
+yet) and drops it at the end. The broker is Redis when REDIS_URL is set (queues of the bench's own,
 deleted at the end), else the filesystem broker in a throw-away var/ directory. DEBUG is off (the
-bench refuses DJANGO_DEBUG=1). The games are Zark City. Each email is a full turn email: both parts,
-the board rendered to PNG by cairosvg, the moves since the recipient's last turn. --smoke sends 20.
+bench refuses DJANGO_DEBUG=1). The games are two-player Zark City games at turn 1; each email is a
+full turn email: both parts, the board drawn as a PNG, the moves since the recipient's last turn, a
+reply address. Every run plays one more turn in the same games: a board nobody else is emailed is
+never kept in the picture cache (notifications/pictures.py), so a later run draws every board again.
+Every run checks that each email arrived once: duplicates, strays and lost emails are printed.
+--smoke: 20 emails a run, 10 moves for the delay; it only shows that the bench runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -25,29 +37,71 @@ import tempfile
 import threading
 import time
 import uuid
-from email import message_from_bytes
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOT_SECONDS = 8
 sys.path[0] = str(ROOT)  # the project root, not bench/
 
 from bench import common  # noqa: E402
 
+MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*(<[^>\r\n]+>)", re.IGNORECASE | re.MULTILINE)
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
 
 class Sink:
-    """An SMTP server that accepts everything and notes when each Message-ID arrived."""
+    """An SMTP server that accepts everything and notes when each Message-ID arrived (and how often).
+
+    It runs in this process beside the moves, so it reads only the Message-ID header, not the message."""
 
     def __init__(self) -> None:
-        self.received: dict[str, float] = {}
+        self.arrived: dict[str, float] = {}
+        self.copies: Counter[str] = Counter()
         self.lock = threading.Lock()
+        self.watch: Watch | None = None
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
-        arrived = time.time()
-        message_id = message_from_bytes(envelope.content)["Message-ID"] or ""
+        now = time.time()
+        found = MESSAGE_ID.search(envelope.content.split(b"\r\n\r\n", 1)[0])
+        message_id = found.group(1).decode() if found else ""
         with self.lock:
-            self.received[message_id.strip()] = arrived
+            self.copies[message_id] += 1
+            self.arrived.setdefault(message_id, now)
+            if self.watch is not None:
+                self.watch.saw(message_id)
         return "250 OK"
+
+    def forget(self) -> None:
+        with self.lock:
+            self.arrived.clear()
+            self.copies.clear()
+
+
+class Watch:
+    """The worker's CPU time when the first and the last expected email arrive."""
+
+    def __init__(self, expected: set[str], pid: int) -> None:
+        self.expected, self.pid = expected, pid
+        self.left = set(expected)
+        self.cpu_first: float | None = None
+        self.cpu_last: float | None = None
+        self.done = threading.Event()
+
+    def saw(self, message_id: str) -> None:
+        if message_id not in self.left:
+            return
+        if self.cpu_first is None:
+            self.cpu_first = cpu_seconds(self.pid)
+        self.left.discard(message_id)
+        if not self.left:
+            self.cpu_last = cpu_seconds(self.pid)
+            self.done.set()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
 def free_port() -> int:
@@ -56,15 +110,26 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--emails", type=int, default=1000)
-    parser.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
-    parser.add_argument("--smoke", action="store_true", help="20 emails: only shows that the bench runs")
+    parser.add_argument("--emails", type=int, default=1000, help="turn emails per throughput run")
+    parser.add_argument("--runs", type=int, default=3, help="throughput runs (the median is printed)")
+    parser.add_argument("--latency-moves", type=int, default=300, help="moves for the delay figure")
+    parser.add_argument("--rate", type=float, default=5.0, help="moves a second for the delay figure")
+    parser.add_argument("--pool", default="threads", choices=["threads", "solo"], help="the worker's pool")
+    parser.add_argument("--concurrency", type=int, default=4, help="threads in the one worker process")
+    parser.add_argument("--timeout", type=float, default=900.0, help="give up on a run after this many seconds")
+    parser.add_argument("--smoke", action="store_true", help="tiny runs: only shows that the bench runs")
     common.add_database_arguments(parser)
     args = parser.parse_args()
     if args.smoke:
-        args.emails = 20
+        args.emails, args.latency_moves = 20, 10
+    if args.pool == "solo":
+        args.concurrency = 1
     common.production_settings()
     server, name = common.own_database("notifications", args.database)
     try:
@@ -79,18 +144,15 @@ def main() -> None:
 def bench(args: argparse.Namespace) -> None:
     var = Path(tempfile.mkdtemp(prefix="zarkcity-bench-"))
     port = free_port()
-    env = {
-        "ZARKCITY_VAR_DIR": str(var),
-        "DJANGO_EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "EMAIL_HOST": "127.0.0.1",
-        "EMAIL_PORT": str(port),
-        "NOTIFICATIONS_QUEUE": f"bench-{uuid.uuid4().hex[:8]}",
-        "DJANGO_LOG_LEVEL": "WARNING",
-    }
-    os.environ.update(env)
-    (var / "broker").mkdir(parents=True, exist_ok=True)
-    (var / "broker-processed").mkdir(parents=True, exist_ok=True)
-
+    os.environ.update(
+        {
+            "ZARKCITY_VAR_DIR": str(var),
+            "DJANGO_EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": "127.0.0.1",
+            "EMAIL_PORT": str(port),
+            "DJANGO_LOG_LEVEL": "WARNING",
+        }
+    )
     import django
 
     django.setup()
@@ -101,35 +163,24 @@ def bench(args: argparse.Namespace) -> None:
     common.collect_static()  # as deployed: pages and emails name the hashed static files
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem"
     database = django.conf.settings.DATABASES["default"]
-    print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, var: {var}, DEBUG off")
+    print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, DEBUG off, {os.cpu_count()} cores")
+    print(f"worker: one process, --pool {args.pool} --concurrency {args.concurrency}")
 
-    games = prepare(args.emails)
+    games = prepare(max(args.emails, args.latency_moves))
     sink = Sink()
     from aiosmtpd.controller import Controller
 
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
-    worker = start_worker(env)
-    time.sleep(BOOT_SECONDS)  # measure the steady state, not the worker's start-up
+    queues: list[str] = []
     try:
-        run(games, sink, args)
+        rates = [throughput(games[: args.emails], sink, args, queues, n) for n in range(1, args.runs + 1)]
+        print(f"(a) throughput, median of {len(rates)} runs: {statistics.median(rates):.1f} emails/s")
+        delay(games[: args.latency_moves], sink, args, queues)
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
         controller.stop()
-        forget_queue(env["NOTIFICATIONS_QUEUE"])
-
-
-def forget_queue(queue: str) -> None:
-    """Leave nothing on a shared broker: the bench's queue and anything still in it."""
-    from zarkcity_site.celery import app
-
-    with app.connection_for_write() as connection:
-        channel = connection.default_channel
-        channel.queue_purge(queue)
-        channel.queue_delete(queue)
-        if hasattr(channel, "client"):  # Redis keeps the exchange's bindings under their own keys
-            channel.client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+        for queue in queues:
+            forget_queue(queue)
 
 
 def prepare(count: int):
@@ -182,74 +233,180 @@ def play_one(game, prefer: str = "draw"):
     game.refresh_from_db()
 
 
-def start_worker(env: dict[str, str]) -> subprocess.Popen:
+def play_turn(game) -> None:
+    """The player to move finishes their turn: a Draw, and the discard if the hand went over the limit.
+    One "your turn" email to the other player."""
+    mover = game.to_move
+    play_one(game)
+    while game.to_move == mover and game.status == "active":
+        play_one(game, prefer="")
+
+
+def new_queue(queues: list[str]) -> str:
+    from django.conf import settings
+
+    queue = f"bench-{uuid.uuid4().hex[:8]}"
+    settings.NOTIFICATIONS_QUEUE = queue  # where this process queues the outbox rows from now on
+    queues.append(queue)
+    return queue
+
+
+def start_worker(args: argparse.Namespace, queue: str) -> subprocess.Popen:
     command = [
         str(ROOT / ".venv" / "bin" / "celery"),
+        "--quiet",  # no banner between the figures
         "-A",
         "zarkcity_site",
         "worker",
         "--pool",
-        "solo",
+        args.pool,
         "--concurrency",
-        "1",
+        str(args.concurrency),
         "-Q",
-        env["NOTIFICATIONS_QUEUE"],
+        queue,
         "--without-mingle",
         "--without-gossip",
+        "--without-heartbeat",
         "--loglevel",
         "WARNING",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    return subprocess.Popen(command, cwd=ROOT, env=os.environ | {"NOTIFICATIONS_QUEUE": queue})
 
 
-def run(games, sink: Sink, args) -> None:
-    """Each game's player finishes their turn: one "your turn" email to the other. Then wait for all."""
-    from notifications.models import Notification
-
-    first_move = time.time()
-    moved_at: dict[int, float] = {}
-    for game in games:
-        mover = game.to_move
-        play_one(game)
-        while game.to_move == mover and game.status == "active":  # the discard step, if the draw went over 6
-            play_one(game, prefer="")
-        moved_at[game.pk] = time.time()
-    queued = time.time() - first_move
-    print(f"made {len(games)} turns in {queued:.1f}s ({len(games) / queued:.0f} turns/s, outbox written and queued)")
-
-    rows = dict(Notification.objects.filter(kind="your_turn").values_list("pk", "game_id"))
-    deadline = time.time() + args.timeout
-    while len(sink.received) < len(rows) and time.time() < deadline:
-        time.sleep(0.2)
-    report(rows, moved_at, sink, first_move)
+def stop(worker: subprocess.Popen) -> None:
+    worker.terminate()  # a warm shutdown: it finishes what it holds
+    try:
+        worker.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
 
 
-def report(rows: dict[int, int], moved_at: dict[int, float], sink: Sink, first_move: float) -> None:
+def rows_since(first_pk: int) -> dict[int, str]:
+    """{row id: Message-ID} of the turn emails written since `first_pk`."""
     from urllib.parse import urlsplit
 
     from django.conf import settings
 
+    from notifications.models import Notification
+
     host = urlsplit(settings.SITE_URL).hostname
-    delays, arrivals = [], []
-    for pk, game_id in rows.items():
-        arrived = sink.received.get(f"<notification.{pk}@{host}>")
-        if arrived is not None:
-            delays.append(arrived - moved_at[game_id])
-            arrivals.append(arrived)
-    if not arrivals:
-        print("no email arrived")
-        return
-    span = max(arrivals) - first_move
+    ids = Notification.objects.filter(kind="your_turn", pk__gte=first_pk).values_list("pk", flat=True)
+    return {pk: f"<notification.{pk}@{host}>" for pk in ids}
+
+
+def next_pk() -> int:
+    from notifications.models import Notification
+
+    last = Notification.objects.order_by("-pk").values_list("pk", flat=True).first()
+    return (last or 0) + 1
+
+
+def throughput(games, sink: Sink, args, queues: list[str], run: int) -> float:
+    """Moves first (rows written and queued, no worker), then one worker alone drains the queue."""
+    queue = new_queue(queues)
+    sink.forget()
+    first_pk = next_pk()
+    started = time.time()
+    for game in games:
+        play_turn(game)
+    made = time.time() - started
+    expected = rows_since(first_pk)
+    print(f"run {run}: made {len(games)} turns in {made:.1f}s (worker not running), {len(expected)} emails queued")
+    worker = start_worker(args, queue)
+    watch = sink.watch = Watch(set(expected.values()), worker.pid)
+    begun = time.time()
+    try:
+        watch.done.wait(timeout=args.timeout)
+    finally:
+        sink.watch = None
+        time.sleep(0.5)  # anything sent twice would arrive now
+        stop(worker)
+    arrivals = [sink.arrived[m] for m in expected.values() if m in sink.arrived]
+    if len(arrivals) < 2:
+        print(f"run {run}: {len(arrivals)} emails arrived; no rate")
+        return 0.0
+    span = max(arrivals) - min(arrivals)
+    rate = (len(arrivals) - 1) / span
+    cpu = (watch.cpu_last - watch.cpu_first) * 1000 / (len(arrivals) - 1) if watch.cpu_last else float("nan")
     print(
-        f"delivered {len(arrivals)} of {len(rows)} turn emails to the SMTP sink in {span:.1f}s "
-        f"from the first move: {len(arrivals) / span:.1f} emails/s (one worker, solo pool)"
+        f"run {run}: {len(arrivals)} emails in {span:.1f}s from the first at the sink to the last "
+        f"(first {min(arrivals) - begun:.1f}s after the worker started): {rate:.1f} emails/s, "
+        f"worker CPU {cpu:.1f} ms per email; {load()}"
     )
+    check(expected, sink)
+    return rate
+
+
+def delay(games, sink: Sink, args, queues: list[str]) -> None:
+    """The worker running, moves arriving at args.rate a second: from each move to its email at the sink."""
+    queue = new_queue(queues)
+    sink.forget()
+    worker = start_worker(args, queue)
+    try:
+        warm_up(games[0], sink, args)
+        sink.forget()
+        first_pk = next_pk()
+        moved_at: dict[int, float] = {}
+        started, late = time.time(), 0.0
+        for n, game in enumerate(games):
+            due = started + n / args.rate
+            time.sleep(max(0.0, due - time.time()))  # open loop: each move at its time, whatever is queued
+            late = max(late, time.time() - due)
+            play_turn(game)
+            moved_at[game.pk] = time.time()
+        made = time.time() - started
+        expected = rows_since(first_pk)
+        deadline = time.time() + args.timeout
+        while any(m not in sink.arrived for m in expected.values()) and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+    finally:
+        stop(worker)
     print(
-        f"delay from move to delivery: median {statistics.median(delays):.2f}s, "
-        f"p90 {statistics.quantiles(delays, n=10)[-1]:.2f}s, max {max(delays):.2f}s"
+        f"(b) made {len(games)} turns in {made:.1f}s, one every {1 / args.rate:g}s (open loop, the latest "
+        f"{late * 1000:.0f} ms behind its time); {load()}"
     )
-    duplicates = len(sink.received) - len(arrivals)
-    print(f"duplicates or strays at the sink: {duplicates}")
+    from notifications.models import Notification
+
+    game_of = dict(Notification.objects.filter(pk__in=list(expected)).values_list("pk", "game_id"))
+    delays = [sink.arrived[m] - moved_at[game_of[pk]] for pk, m in expected.items() if m in sink.arrived]
+    if len(delays) >= 2:
+        print(
+            f"(b) delay from move to delivery at {args.rate:g} moves/s: median {statistics.median(delays):.2f}s, "
+            f"p90 {statistics.quantiles(delays, n=10)[-1]:.2f}s, max {max(delays):.2f}s"
+        )
+    check(expected, sink)
+
+
+def warm_up(game, sink: Sink, args) -> None:
+    """One email through the fresh worker, so the delays measure the steady state, not its start-up."""
+    first_pk = next_pk()
+    play_turn(game)
+    [message_id] = rows_since(first_pk).values()
+    deadline = time.time() + args.timeout
+    while message_id not in sink.arrived and time.time() < deadline:
+        time.sleep(0.1)
+
+
+def check(expected: dict[int, str], sink: Sink) -> None:
+    wanted = set(expected.values())
+    lost = len(wanted - set(sink.arrived))
+    duplicates = sum(n - 1 for m, n in sink.copies.items() if m in wanted)
+    strays = sum(n for m, n in sink.copies.items() if m not in wanted)
+    print(f"    checked: {len(wanted)} expected, {lost} lost, {duplicates} duplicates, {strays} strays")
+
+
+def forget_queue(queue: str) -> None:
+    """Leave nothing on a shared broker: the bench's queue and anything still in it."""
+    from zarkcity_site.celery import app
+
+    with app.connection_for_write() as connection:
+        channel = connection.default_channel
+        channel.queue_purge(queue)
+        channel.queue_delete(queue)
+        if hasattr(channel, "client"):  # Redis keeps the exchange's bindings under their own keys
+            channel.client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
 
 
 if __name__ == "__main__":

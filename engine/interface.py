@@ -7,7 +7,7 @@ state and move types are its own: the service holds them opaquely and hands them
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
@@ -159,6 +159,17 @@ class MoveKind:
     quick: bool = False
 
 
+class Randomness(Protocol):
+    """A seeded source of choices for `Game.determinize` (the bots' `engine.bots.rng.Rng`;
+    `random.Random` fits too, for tests outside the engine)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, stop: int, /) -> int: ...
+
+    def shuffle(self, items: MutableSequence[Any], /) -> None: ...
+
+
 @runtime_checkable
 class Game(Protocol):
     """One game: pure functions of its own immutable State and Move values (STYLE.md)."""
@@ -219,6 +230,13 @@ class Game(Protocol):
 
     # --- what a seat may see ------------------------------------------------------------------
     def view(self, state: Any, viewer: str | None) -> View: ...
+
+    def determinize(self, state: Any, seat: str, rng: Randomness) -> Any:
+        """A state `seat` cannot tell from `state`, for the bots' search: every card `seat` cannot see
+        (other hands, the deck order, others' unrevealed starters) dealt again at random from those
+        same cards, and the seed that drives future reshuffles or die rolls replaced. A function only
+        of what `seat` sees and of `rng`: two states `seat` cannot tell apart give the same result."""
+        ...
 
     def table(self, view: View) -> Table: ...
 

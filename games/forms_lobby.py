@@ -1,7 +1,8 @@
 """Forms for the lobby: creating a game of any registered game, and inviting someone to it.
 
 The new-game form offers every game in the registry with its player counts and its options (from
-each game's GameInfo); the service (games.services.game_create) re-checks everything against it.
+each game's GameInfo), and a bot or a person for each other seat; the service
+(games.services.game_create) re-checks everything against it.
 """
 
 from __future__ import annotations
@@ -9,10 +10,40 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.html import escape
 
-from engine import registry
+from engine import bots, registry
 from engine.interface import GameInfo, Option
-from games.services import MAX_DAYS, MIN_DAYS
+from games.services import MAX_DAYS, MAX_SEATS, MIN_DAYS
+
+A_PERSON = ""  # a seat's choice when nobody is a bot there: whoever joins or is invited
+
+
+def bot_field_name(other: int) -> str:
+    """The field choosing who takes the `other`th seat beside the creator's (1 to 4)."""
+    return f"bot_{other}"
+
+
+def _bots_and_games() -> dict[bots.BotInfo, list[str]]:
+    """Every engine bot of any game, weakest first, with the names of the games it plays."""
+    plays: dict[bots.BotInfo, list[str]] = {}
+    for info in registry.infos():
+        for bot in bots.bots_for(info.id):
+            plays.setdefault(bot, []).append(info.name)
+    return plays
+
+
+def _bot_choices() -> list[tuple[str, str]]:
+    every = len(registry.infos())
+    return [(A_PERSON, "A person (invited, or anyone who joins)")] + [
+        (bot.name, f"{bot.label} bot ({'every game' if len(games) == every else ', '.join(games)})")
+        for bot, games in _bots_and_games().items()
+    ]
+
+
+def _bots_help() -> str:
+    summaries = " ".join(f"{bot.label}: {bot.summary}" for bot in _bots_and_games())
+    return escape(f"Bots take the seats after yours and move within seconds. {summaries}")  # shown |safe
 
 
 def option_field_name(info: GameInfo, option: Option) -> str:
@@ -79,6 +110,28 @@ class GameCreateForm(forms.Form):
                     widget=forms.RadioSelect,
                     error_messages={"invalid_choice": f"{info.name}: choose the {option.label.lower()} from the list."},
                 )
+        for other in range(1, MAX_SEATS):
+            self.fields[bot_field_name(other)] = forms.ChoiceField(
+                label=f"Other player {other}",
+                choices=_bot_choices(),
+                initial=A_PERSON,
+                required=False,
+                help_text=_bots_help() if other == 1 else "",
+                error_messages={"invalid_choice": f"Other player {other}: choose a person or a bot from the list."},
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        seats = data.get("seats")
+        for other in range(1, MAX_SEATS):
+            if data.get(bot_field_name(other)) and isinstance(seats, int) and other >= seats:
+                self.add_error(bot_field_name(other), f"A game of {seats} players has no other player {other}.")
+        return data
+
+    def chosen_bots(self) -> tuple[str, ...]:
+        """The bots chosen, in the order of the seats they take after the creator's."""
+        chosen = (self.cleaned_data.get(bot_field_name(other)) for other in range(1, MAX_SEATS))
+        return tuple(bot for bot in chosen if bot)
 
     def game_arguments(self) -> dict[str, Any]:
         """The keywords for games.services.game_create: the chosen game and only its own options."""
@@ -91,7 +144,28 @@ class GameCreateForm(forms.Form):
             "options": options,
             "time_limit_days": data["time_limit_days"],
             "is_private": data["is_private"],
+            "bots": self.chosen_bots(),
         }
+
+
+class AddBotForm(forms.Form):
+    """The waiting room's "add a bot" for the game's creator: the bots of this game."""
+
+    bot = forms.ChoiceField(
+        label="Add a bot",
+        help_text="It takes the next free seat at once, and moves within seconds of its turn.",
+        error_messages={"required": "Choose a bot to add.", "invalid_choice": "Choose one of this game's bots."},
+    )
+
+    def __init__(self, *args: Any, info: GameInfo, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        bot = self.fields["bot"]
+        assert isinstance(bot, forms.ChoiceField)
+        bot.choices = [(b.name, f"{b.label}: {b.summary}") for b in bots.bots_for(info.id)]
+
+    @property
+    def offers_bots(self) -> bool:
+        return bool(self.fields["bot"].choices)  # type: ignore[attr-defined]
 
 
 class InviteForm(forms.Form):

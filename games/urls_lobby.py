@@ -1,4 +1,4 @@
-"""The lobby's URLs: home, my games, new and open games, a waiting room, invitation links."""
+"""The lobby's URLs: home, my games, new and open games, a waiting room (and adding a bot), invitation links."""
 
 from django.urls import path
 
@@ -12,5 +12,6 @@ urlpatterns = [
     path("games/<int:game_id>/lobby/", views_lobby.game_lobby, name="game_lobby"),
     path("games/<int:game_id>/join/", views_lobby.game_join, name="game_join"),
     path("games/<int:game_id>/invite/", views_lobby.game_invite, name="game_invite"),
+    path("games/<int:game_id>/add-bot/", views_lobby.game_add_bot, name="game_add_bot"),
     path("invitations/<str:token>/", views_lobby.invitation, name="invitation"),
 ]

@@ -1,4 +1,5 @@
-"""The lobby's pages: home, my games, new game, open games, a game's waiting room, invitation links.
+"""The lobby's pages: home, my games, new game, open games, a game's waiting room (and adding a bot to
+it), invitation links.
 
 Views read through selectors and write through games.services; a refusal (ValidationError) comes back
 to the player as a message on the page it came from.
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine import registry
 from games import selectors, services
 from games.emails import invitation_id_from_token, invitation_token
-from games.forms_lobby import GameCreateForm, InviteForm
+from games.forms_lobby import AddBotForm, GameCreateForm, InviteForm
 from games.models import Game, Invitation
 from games.selectors import game_page_url
 from zarkcity_site.ratelimit import limit
@@ -70,8 +71,11 @@ def game_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, "Game created. Invite players, or wait for someone to join.")
-            return redirect("game_lobby", game.pk)
+            if game.status == Game.Status.ACTIVE:
+                messages.success(request, "Game created, and with the bots in every other seat it has started.")
+            else:
+                messages.success(request, "Game created. Invite players, or wait for someone to join.")
+            return redirect(game_page_url(game))
     return render(request, "games/lobby/new.html", {"form": form})
 
 
@@ -90,6 +94,7 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
         "entry": entry,
         "game": entry.game,
         "invite_form": InviteForm(),
+        "bot_form": AddBotForm(info=entry.game.rules.info) if _is_creator(entry.game, request.user) else None,
         "invitations": selectors.lobby_invitations(game=entry.game) if entry.my_seat else [],
         "auth_next": request.path,
     }
@@ -116,6 +121,35 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.success(request, "You joined, and with every seat taken the game has started.")
     else:
         messages.success(request, "You joined. The game starts when every seat is taken.")
+    return redirect(game_page_url(game))
+
+
+def _is_creator(game: Game, user: object) -> bool:
+    return bool(getattr(user, "is_authenticated", False)) and game.created_by_id == getattr(user, "pk", None)
+
+
+@login_required
+@require_POST
+def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    try:
+        entry = selectors.lobby_game(game_id=game_id, user=request.user)
+    except Game.DoesNotExist:
+        raise Http404("No such game") from None
+    if not selectors.lobby_visible_to(entry, request.user):
+        raise Http404("No such game")  # a private game is not confirmed to exist for an outsider
+    game = entry.game
+    form = AddBotForm(request.POST, info=game.rules.info)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors["bot"]))
+        return redirect(game_page_url(game))
+    try:
+        seat = services.game_add_bot(game=game, by=request.user, bot=form.cleaned_data["bot"])
+    except ValidationError as error:
+        messages.error(request, _error_text(error))
+        return redirect(game_page_url(game))
+    game.refresh_from_db()
+    started = " With every seat taken, the game has started." if game.status == Game.Status.ACTIVE else ""
+    messages.success(request, f"{seat.user.get_username()} takes the {seat.colour} seat.{started}")
     return redirect(game_page_url(game))
 
 

@@ -246,13 +246,15 @@ def game_draw(request: HttpRequest, game: Game) -> HttpResponse:
         messages.error(request, "Choose to propose, accept or decline a draw.")
         return redirect(_page_url(game))
     try:
-        DRAW_ACTIONS[action](game=game, user=request.user)
+        proposal = DRAW_ACTIONS[action](game=game, user=request.user)
     except NotAPlayer as refusal:
         return _forbidden(request, game, refusal)
     except PlayError as refusal:
         messages.error(request, refusal.reason)
     else:
         messages.success(request, DRAW_DONE[action])
+        if action == "propose" and proposal.decided_by is not None:  # a bot at the table declined at once
+            messages.info(request, f"{proposal.decided_by.user.get_username()} declined: a bot plays every game out.")
     return redirect(_page_url(game))
 
 

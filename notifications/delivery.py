@@ -28,7 +28,7 @@ from django.utils import timezone
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
 
-from . import selectors
+from . import outgoing, selectors
 from .emails import build_message
 from .models import Notification, Preference
 
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
 TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER_50, Kind.REMINDER_80}
 MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout for a countdown task
+READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "game")
+READ_WITH_INVITATION = ("invitation__game", "invitation__user", "invitation__invited_by")
 
 
 class Outcome(StrEnum):
@@ -100,14 +102,19 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     )
     if not won:
         return None
-    related = ("recipient", "game", "invitation__game", "invitation__user", "invitation__invited_by")
-    return Notification.objects.select_related(*related).get(pk=notification_id)
+    # One read of what the re-check and the email need: the recipient with their name and preferences,
+    # the game and its seats with theirs (selectors.TABLE).
+    read = Notification.objects.select_related(*READ_WITH_ROW).prefetch_related(selectors.TABLE)
+    row = read.get(pk=notification_id)
+    if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
+        row = read.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+    return row
 
 
 def _send(row: Notification) -> Outcome:
     try:
         message = build_message(row)
-        message.send()
+        outgoing.send(message)  # on the connection this worker keeps open from one email to the next
     except Exception as error:  # SMTP, DNS, a provider's API: anything may be passing
         return _failed_attempt(row, error)
     _finish(row, Status.SENT, sent_at=timezone.now(), message_id=message.extra_headers.get("Message-ID", ""))
@@ -182,7 +189,7 @@ def why_not(row: Notification) -> str:
 
 def _game_reason(row: Notification) -> str:
     game = row.game
-    seat = game.seats.filter(user=row.recipient).first()
+    seat = selectors.seat_of(game, row.recipient)
     if seat is None:
         return "the recipient has no seat in this game"
     if row.kind in TURN_KINDS:
@@ -192,7 +199,8 @@ def _game_reason(row: Notification) -> str:
             return "the recipient left the game"
         if seat.colour not in game.to_move.split(","):
             return "it is no longer their move"
-        if game.moves.filter(seat=seat, ply__gte=row.ply).exists():
+        # A game still at the row's ply has had no move since it was written: nothing to look up.
+        if game.ply > row.ply and game.moves.filter(seat=seat, ply__gte=row.ply).exists():
             return "they already moved"
     if row.kind == Kind.DRAW_PROPOSED and not game.draw_proposals.filter(status=DrawProposal.Status.OPEN).exists():
         return "the draw offer is no longer open"

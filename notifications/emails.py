@@ -9,7 +9,6 @@ the position as it is then.
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass, field
 from email.mime.image import MIMEImage
@@ -29,14 +28,12 @@ from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url
 
-from . import selectors, tokens
+from . import pictures, selectors, tokens
 from .models import Notification
 
-log = logging.getLogger(__name__)
 Kind = Notification.Kind
 BOARD_CID = "board"
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
-BOARD_PNG_WIDTH = 560
 
 
 @dataclass
@@ -132,24 +129,27 @@ def _content(notification: Notification) -> Email:
     if notification.kind == Kind.DIGEST:
         return _digest(notification)
     game = notification.game
-    seat = game.seats.select_related("user").get(user=notification.recipient)
+    seat = selectors.seat_of(game, notification.recipient)
+    if seat is None:
+        raise Seat.DoesNotExist(f"{notification.recipient} has no seat in {game}")
+    state = game.rules.from_position(game.snapshot)  # read once for the view, the step and the history
     if notification.kind == Kind.YOUR_TURN:
-        return _your_turn(game, seat)
+        return _your_turn(notification, game, seat, state)
     if notification.kind in (Kind.REMINDER_50, Kind.REMINDER_80):
-        return _reminder(notification, game, seat)
-    return _game_event(notification, game, seat)
+        return _reminder(notification, game, seat, state)
+    return _game_event(notification, game, seat, state)
 
 
 # ----------------------------------------------------------------------------- a game, for one seat
 
 
-def table(game: Game, seat: Seat) -> dict[str, Any]:
+def table(game: Game, seat: Seat, state: Any = None) -> dict[str, Any]:
     """What every game email shows: the recipient's view, their hand, the board, the deadline, the link.
 
     All of it through the game's rules (engine/interface.py): its name, its view for this seat, its
-    table summary, its card labels and its text board."""
+    table summary, its card labels and its text board. `state` is the game's position if already read."""
     rules = game.rules
-    shown = rules.view(rules.from_position(game.snapshot), seat.colour)
+    shown = rules.view(state if state is not None else rules.from_position(game.snapshot), seat.colour)
     summary = rules.table(shown)
     preference = selectors.preference_for(seat.user)
     moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned
@@ -185,40 +185,36 @@ def _players(game: Game, summary: Table, away: dict[str, Any]) -> list[dict[str,
             "resigned": s.resigned,
             "away_until": away.get(s.colour),
         }
-        for s in game.seats.select_related("user").order_by("order")
+        for s in selectors.seated(game)
     ]
 
 
-def step(game: Game, seat: Seat, otherwise: str = "your turn") -> str:
+def step(game: Game, seat: Seat, otherwise: str = "your turn", state: Any = None) -> str:
     """What the player is asked to do, in the game's words: the label of the one kind of move they may
     make ("place your starter"), or `otherwise` when they have a choice of moves."""
     rules = game.rules
     if game.status != Game.Status.ACTIVE or seat.colour not in game.to_move.split(","):
         return otherwise
-    state = rules.from_position(game.snapshot)
+    state = state if state is not None else rules.from_position(game.snapshot)
     verbs = {rules.move_kind(m) for m in rules.legal_moves(state, seat.colour) if not rules.is_resign(m)}
     kind = next((k for k in rules.move_kinds() if {k.verb} == verbs), None)
     return kind.label[0].lower() + kind.label[1:] if kind else otherwise
 
 
-def board_png(game: Game, shown: View) -> bytes | None:
-    """The game's board picture (SVG), as a PNG (mail programs do not show SVG). None if it cannot be drawn."""
-    try:
-        import cairosvg
-
-        return cairosvg.svg2png(bytestring=game.rules.board_svg(shown).encode(), output_width=BOARD_PNG_WIDTH)
-    except Exception:  # a missing libcairo must not stop the email: the text board is in both parts
-        log.exception("could not draw the board as PNG; sending the email without it")
-        return None
+def board_png(notification: Notification, shown: View) -> bytes | None:
+    """The board picture the recipient's view shows, as a PNG (mail programs do not show SVG), drawn
+    once for all the emails of this move that show it (notifications/pictures.py)."""
+    game = notification.game
+    return pictures.board_png(game.rules.board_svg(shown), shared=pictures.shown_to_others(notification))
 
 
-def _your_turn(game: Game, seat: Seat) -> Email:
-    context = table(game, seat)
-    since = selectors.moves_since_last_turn(game, seat)
-    asked = step(game, seat)
+def _your_turn(notification: Notification, game: Game, seat: Seat, state: Any) -> Email:
+    context = table(game, seat, state)
+    since = selectors.moves_since_last_turn(game, seat, now=state)
+    asked = step(game, seat, state=state)
     context |= {"moves": since, "step": asked, "board_cid": BOARD_CID}
     subject = f"{context['title']}: {_headline(since, seat.colour)}, {asked}"
-    return Email(subject, "your_turn", context, board_png(game, context["view"]))
+    return Email(subject, "your_turn", context, board_png(notification, context["view"]))
 
 
 def _headline(since: list[selectors.MoveLine], colour: str) -> str:
@@ -231,28 +227,29 @@ def _headline(since: list[selectors.MoveLine], colour: str) -> str:
     return words if len(words) <= 70 else words[:67] + "..."
 
 
-def _reminder(notification: Notification, game: Game, seat: Seat) -> Email:
-    context = table(game, seat)
+def _reminder(notification: Notification, game: Game, seat: Seat, state: Any) -> Email:
+    context = table(game, seat, state)
     share = "half" if notification.kind == Kind.REMINDER_50 else "80%"
-    context |= {"share": share, "step": step(game, seat, "make your move")}
+    context |= {"share": share, "step": step(game, seat, "make your move", state)}
     when = context["deadline"].strftime("%a %d %b %H:%M %Z") if context["deadline"] else "soon"
     return Email(f"{context['title']}: {share} of your time used, move by {when}", "reminder", context)
 
 
-def _game_event(notification: Notification, game: Game, seat: Seat) -> Email:
-    context = table(game, seat)
+def _game_event(notification: Notification, game: Game, seat: Seat, state: Any) -> Email:
+    context = table(game, seat, state)
     kind, actor, title = notification.kind, notification.actor, context["title"]
     context["actor"] = next((p for p in context["players"] if p["colour"] == actor), None)
     png = None
     if kind == Kind.GAME_STARTED:
-        context |= {"step": step(game, seat, "make your first move"), "rules_summary": game.rules.rules_summary()}
+        asked = step(game, seat, "make your first move", state)
+        context |= {"step": asked, "rules_summary": game.rules.rules_summary()}
         subject = f"{title} has started: {context['step']}"
     elif kind == Kind.GAME_OVER:
         context["result"] = _result_text(game, seat)
         # A private game stays its players' business: its page opens to others only by its share link.
         context["share_url"] = settings.SITE_URL + sharing.share_url(game) if game.is_private else ""
         subject = f"{title} is over: {context['result']}"
-        png = board_png(game, context["view"])
+        png = board_png(notification, context["view"])
     elif kind == Kind.DRAW_PROPOSED:
         proposal = DrawProposal.objects.filter(game=game).order_by("-created_at").first()
         context["proposal"] = proposal
@@ -309,9 +306,10 @@ def _digest(notification: Notification) -> Email:
     user = notification.recipient
     entries = []
     for game, seat in selectors.waiting_games(user):
-        context = table(game, seat)
-        since = selectors.moves_since_last_turn(game, seat)
-        context |= {"last": since[-1] if since else None, "step": step(game, seat)}
+        state = game.rules.from_position(game.snapshot)
+        context = table(game, seat, state)
+        since = selectors.moves_since_last_turn(game, seat, now=state)
+        context |= {"last": since[-1] if since else None, "step": step(game, seat, state=state)}
         entries.append(context)
     count = len(entries)
     names = sorted({entry["game_name"] for entry in entries})

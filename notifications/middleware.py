@@ -25,6 +25,8 @@ ACCOUNT_PAGES = frozenset(
         "account_set_password",
         "account_settings",
         "feed_key_rotate",
+        "api_tokens",  # a token outlives the session: making one is taking the account
+        "api_token_revoke",
         "notifications:preferences",
         "notifications:dev_mail",
         "notifications:dev_mail_message",

@@ -10,6 +10,8 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.db.models import Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.interface import Game as GameRules
@@ -19,8 +21,30 @@ from .models import Away, Preference
 
 
 def preference_for(user) -> Preference:
-    """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row."""
+    """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row.
+
+    Read with the user when they were (the worker's claim joins them to the outbox row): no second query."""
+    relation = user._meta.get_field("notification_preference")
+    if relation.is_cached(user):
+        return relation.get_cached_value(user) or Preference(user=user)
     return Preference.objects.filter(user=user).first() or Preference(user=user)
+
+
+# A seat as emails show it: its player, their display name and their email preferences, in one join.
+SEAT_RELATED = ("user__profile", "user__notification_preference")
+# The table of an outbox row's game, read with the row by the worker's claim (delivery.claim).
+TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED))
+
+
+def seated(game: Game) -> list[Seat]:
+    """The game's seats in order with their players: those read with the outbox row, else one query."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return list(game.seats.all())
+    return list(game.seats.select_related(*SEAT_RELATED))
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    return next((seat for seat in seated(game) if seat.user_id == user.pk), None)
 
 
 def zone_of(preference: Preference) -> ZoneInfo:
@@ -49,12 +73,14 @@ class MoveLine:
     notation: str  # public_move_text for this viewer
 
 
-def moves_since_last_turn(game: Game, seat: Seat) -> list[MoveLine]:
-    """Every move after the seat's own last move, as that player may see it (never another's hand)."""
-    last_own = game.moves.filter(seat=seat).order_by("-ply").values_list("ply", flat=True).first()
-    moves = game.moves.filter(ply__gte=0 if last_own is None else last_own + 1).select_related("seat")
+def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[MoveLine]:
+    """Every move after the seat's own last move, as that player may see it (never another's hand).
+
+    `now` is the game's state as it stands (what is public by now), if the caller has it already."""
+    last_own = Move.objects.filter(game=game, seat=seat).order_by("-ply").values("ply")[:1]
+    moves = game.moves.filter(ply__gt=Coalesce(Subquery(last_own), -1)).select_related("seat")  # one query
     rules = game.rules
-    now = rules.from_position(game.snapshot)  # the game as it stands: what is public by now
+    now = now if now is not None else rules.from_position(game.snapshot)
     return [move_line(move, seat.colour, rules=rules, now=now) for move in moves]
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_process_shutdown, worker_shutdown
 from django.db import DatabaseError
 
-from . import delivery
+from . import delivery, outgoing
 from . import sweep as sweeping
 
 DATABASE_RETRIES = 5  # a database that stays down longer is the sweep's to recover from
@@ -29,3 +30,10 @@ def deliver(self, notification_id: int) -> str:
 def sweep() -> dict[str, int]:
     """Every minute (CELERY_BEAT_SCHEDULE): re-queue the outbox, reminders, timeouts, digests."""
     return sweeping.sweep()
+
+
+@worker_process_shutdown.connect
+@worker_shutdown.connect
+def hang_up(**kwargs) -> None:
+    """Close the mail server sessions the worker kept open (notifications.outgoing) with a QUIT."""
+    outgoing.hang_up_all()

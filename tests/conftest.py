@@ -48,6 +48,12 @@ def eager():
 
 
 @pytest.fixture(autouse=True)
+def quick_bots(settings):
+    """Bots at the table search a hundredth of their full budget: a move in milliseconds, not a second."""
+    settings.ZARKCITY_BOT_EFFORT = 0.01
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """PBKDF2 is slow by design; tests log in often and need no protection."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -16,8 +16,8 @@ import pytest
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies")
-SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle"}
+APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies", "api")
+SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle", "engine.bots"}
 GAME_IDS = set(registry.ids())
 
 

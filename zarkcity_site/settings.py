@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "notifications",
     "anymail",  # inbound webhooks of mail providers, for moves by email
     "replies",
+    "ninja",  # the API's docs page serves its scripts from our static files (the CSP allows no CDN)
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -187,7 +189,11 @@ RATE_LIMITS = {
     # Replies by email (docs/email-moves.md): per From address and per reply address; past them, no answer.
     "reply_sender": env_str("RATE_LIMIT_REPLY_SENDER", "30/h"),
     "reply_token": env_str("RATE_LIMIT_REPLY_TOKEN", "10/h"),
+    # The JSON API (docs/api.md): requests per personal access token.
+    "api": env_str("RATE_LIMIT_API", "120/m"),
 }
+# The API's event feed answers up to this many seconds ago, so a write still committing is never skipped.
+API_EVENTS_SETTLE_SECONDS = float(env_str("ZARKCITY_API_EVENTS_SETTLE_SECONDS", "2"))
 
 # Celery: Redis when REDIS_URL is set, else a broker that needs no server (kombu's filesystem transport).
 if REDIS_URL:
@@ -234,7 +240,16 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-requeue": {"task": "zarkcity_site.requeue_outbox", "schedule": 15.0},
     # Replies the broker lost go back to it; raw messages past REPLIES_KEEP_DAYS are deleted.
     "replies-sweep": {"task": "replies.tasks.sweep", "schedule": 300.0},
+    # Bot turns whose task was lost (games/bot_turns.py) are queued again.
+    "games-bot-sweep": {"task": "games.tasks.bot_sweep", "schedule": 60.0},
 }
+
+# Bots at the table (docs/bots-in-games.md): how hard a bot searches each move, 1.0 being the engine's
+# full strength (about a second a move for MCTS); tests set it tiny.
+ZARKCITY_BOT_EFFORT = float(env_str("ZARKCITY_BOT_EFFORT", "1.0"))
+# The queue bot turns go to: the default one, or e.g. "bots" served by a worker of its own (-Q bots), so
+# a second of search never holds up an email.
+ZARKCITY_BOT_QUEUE = env_str("ZARKCITY_BOT_QUEUE", "celery")
 
 # Notifications (docs/notifications.md).
 NOTIFICATIONS_MAX_ATTEMPTS = int(env_str("NOTIFICATIONS_MAX_ATTEMPTS", "6"))  # SMTP tries before "failed"

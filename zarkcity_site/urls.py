@@ -1,4 +1,4 @@
-"""URL map: accounts (django-allauth), the games app, the archive, the operators' admin and /health."""
+"""URL map: accounts (django-allauth), the games app, the archive, the API, the operators' admin and /health."""
 
 from django.contrib import admin
 from django.http import HttpRequest
@@ -29,4 +29,5 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("", include("replies.urls")),
     path("", include("archive.urls")),
+    path("", include("api.urls")),
 ]

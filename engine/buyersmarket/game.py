@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
 from . import notation, picture, position, record, rules, views
 from .notation import Move, Resign
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
@@ -111,6 +111,17 @@ class BuyersMarket:
         return rules.abandon(state, reason)
 
     # what a seat may see
+    def determinize(self, state: State, seat: str, rng: Randomness) -> State:
+        """Buyer's Market hides only each pile's order under its face-up top card and the die rolls to
+        come: shuffle every pile under its top (sorted first, so only what is seen matters) and replace
+        the seed that drives the rolls."""
+        piles = {}
+        for suit, cards in state.piles.items():
+            below = sorted(cards[1:])
+            rng.shuffle(below)
+            piles[suit] = cards[:1] + tuple(below)
+        return state.evolve(piles=piles, seed=f"determinized:{rng.randrange(1 << 62)}")
+
     def view(self, state: State, viewer: str | None) -> View:
         return views.view(state, viewer)
 

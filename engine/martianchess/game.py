@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ..interface import BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
 from . import notation, picture, position, record, rules, views
 from .notation import Move, Resign, Step
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
@@ -94,6 +94,10 @@ class MartianChess:
         return rules.abandon(state, reason)
 
     # what a seat may see: everything but the seed, until the end
+    def determinize(self, state: State, seat: str, rng: Randomness) -> State:
+        """Martian Chess hides nothing but the seed, which decided only who started: replace it."""
+        return state.evolve(seed=f"determinized:{rng.randrange(1 << 62)}")
+
     def view(self, state: State, viewer: str | None) -> View:
         return views.view(state, viewer)
 

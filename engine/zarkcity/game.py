@@ -12,6 +12,7 @@ from ..interface import (
     GameInfo,
     MoveKind,
     Option,
+    Randomness,
     Result,
     SeatSummary,
     Table,
@@ -20,6 +21,7 @@ from ..interface import (
 from . import movegen, notation, picture, position, record, rules, textboard, views
 from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
+from .determinize import determinize as deal_unseen
 from .notation import Move, Resign
 from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, State
@@ -154,6 +156,9 @@ class ZarkCity:
 
     def table(self, view: View) -> Table:
         return table(cast(views.ZarkCityView, view), self.card)
+
+    def determinize(self, state: State, seat: str, rng: Randomness) -> State:
+        return deal_unseen(state, seat, rng)
 
     def reveal(self, state: State) -> View:
         """The public view plus every hand, the deck order, the seed, the reshuffles and every starter

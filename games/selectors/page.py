@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from accounts.selectors import display_name_of
+from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
 
@@ -35,6 +35,7 @@ class SeatInfo:
     note: str  # e.g. "has chosen a starter"
     is_viewer: bool
     to_move: bool
+    bot: str = ""  # the bot's label ("MCTS") when a built-in bot holds the seat, "" for a person
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ def _seat_infos(seats: list[Seat], table: Table, shown: View, viewer: str | None
                 note=summary.note if summary else "",
                 is_viewer=s.colour == viewer,
                 to_move=s.colour in shown["movers"],
+                bot=bot_label_of(s.user),
             )
         )
     return infos

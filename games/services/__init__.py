@@ -1,5 +1,5 @@
-"""Every write to a game, by concept: the lobby (create, join, start), invitations, play (moves,
-resign, abandon), draws and chat.
+"""Every write to a game, by concept: the lobby (create, join, add a bot, start), invitations, play
+(moves, resign, abandon), draws and chat; bots.py says which bots a game seats and queues their turns.
 
 Views, forms, the email handler, the sweep and the admin call these, by keyword; they hold the
 rules of the service, and each game's rules come from `game.rules` (engine/interface.py). Each
@@ -16,7 +16,7 @@ from .core import state_of
 from .draws import draw_accept, draw_decline, draw_propose
 from .errors import MoveRejected, NotAPlayer, PlayError, StaleMove
 from .invitations import invitation_accept, invitation_create, invitation_decline
-from .lobby import MAX_DAYS, MAX_SEATS, MIN_DAYS, MIN_SEATS, game_create, game_join, game_start
+from .lobby import MAX_DAYS, MAX_SEATS, MIN_DAYS, MIN_SEATS, game_add_bot, game_create, game_join, game_start
 from .play import game_abandon, move_submit, player_resign
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "draw_decline",
     "draw_propose",
     "game_abandon",
+    "game_add_bot",
     "game_create",
     "game_join",
     "game_start",

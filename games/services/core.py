@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from archive.services import game_archive
 from games.models import DrawProposal, Game, Seat
 
+from .bots import queue_bot_turn
 from .errors import MoveRejected, NotAPlayer
 
 
@@ -56,7 +57,8 @@ def owes_new_move(game: Game, before: Any, after: Any) -> bool:
 
 def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) -> None:
     """The snapshot and the public columns for lists and the deadline sweep (the caller saves the row);
-    the clock restarts only for a new mover, and a finished game is closed and archived."""
+    the clock restarts only for a new mover, a finished game is closed and archived, and a bot to move
+    gets its turn queued for after commit."""
     rules = game.rules
     game.snapshot = rules.to_position(state)
     game.phase = rules.phase(state)
@@ -67,6 +69,7 @@ def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) ->
     elif new_movers or game.deadline is None:
         game.turn_started_at = now
         game.deadline = now + timedelta(days=game.time_limit_days)
+    queue_bot_turn(game)
 
 
 def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) -> None:

@@ -1,4 +1,5 @@
-"""Draw offers: propose, accept (the last acceptance ends the game with no winner), decline."""
+"""Draw offers: propose, accept (the last acceptance ends the game with no winner), decline. A bot at
+the table declines every offer at once: it plays each game to its end."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.utils import timezone
 
 from games.models import DrawProposal, Game, Seat
 
+from .bots import bot_seats
 from .core import acting_seat, lock, save_position, state_of
 from .errors import PlayError
 
@@ -27,6 +29,11 @@ def draw_propose(*, game: Game, user: User) -> DrawProposal:
         except IntegrityError:  # another request proposed first (the one-open-offer constraint)
             raise PlayError(ALREADY_PROPOSED) from None
         proposal.accepted_by.add(seat)
+        bot = bot_seats(game).exclude(pk=seat.pk).first()
+        if bot is not None:
+            # Settled before anyone heard of it, so nobody is told: the proposer sees it on the page.
+            _decline(proposal, bot)
+            return proposal
         from notifications import services as notify  # late import: the outbox is written in this transaction
 
         notify.notify_draw_proposed(game=game, proposal=proposal)
@@ -51,9 +58,7 @@ def draw_decline(*, game: Game, user: User) -> DrawProposal:
         game = lock(game)
         seat = acting_seat(game, user)
         proposal = _open_proposal(game)
-        proposal.status = DrawProposal.Status.DECLINED
-        proposal.decided_by, proposal.decided_at = seat, timezone.now()
-        proposal.save(update_fields=["status", "decided_by", "decided_at"])
+        _decline(proposal, seat)
         from notifications import services as notify  # late import: the outbox is written in this transaction
 
         notify.notify_draw_declined(game=game, proposal=proposal, by=seat)
@@ -65,6 +70,12 @@ def _open_proposal(game: Game) -> DrawProposal:
     if proposal is None:
         raise PlayError("There is no draw proposal to answer.")
     return proposal
+
+
+def _decline(proposal: DrawProposal, seat: Seat) -> None:
+    proposal.status = DrawProposal.Status.DECLINED
+    proposal.decided_by, proposal.decided_at = seat, timezone.now()
+    proposal.save(update_fields=["status", "decided_by", "decided_at"])
 
 
 def _agree_draw(game: Game, proposal: DrawProposal, seat: Seat) -> None:

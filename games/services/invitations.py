@@ -10,6 +10,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import bot_of
 from games.models import Game, Invitation, Seat
 
 from .core import lock
@@ -37,6 +38,8 @@ def _new_invitation(game: Game, invited_by: User, username: str, email: str) -> 
         invitee = get_user_model().objects.filter(username__iexact=username).first()
         if invitee is None:
             raise ValidationError(f"There is no player called {username!r}.")
+        if bot_of(invitee):  # a bot reads no invitation: the game's creator seats it
+            raise ValidationError(f"{invitee.get_username()} is a bot: the game's creator can add it to a free seat.")
         if game.seats.filter(user=invitee).exists():
             raise ValidationError(f"{invitee.get_username()} already has a seat in this game.")
     else:

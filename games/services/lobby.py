@@ -1,21 +1,23 @@
-"""The lobby's writes: create a game of any registered game, join it, and start it when the last seat
-fills. Invitations are in games.services.invitations."""
+"""The lobby's writes: create a game of any registered game (with bots in some seats, if asked), join it,
+add a bot to it, and start it when the last seat fills. Invitations are in games.services.invitations."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.services import bot_user_for
 from engine import registry
 from engine.interface import COLOURS, GameInfo
 from engine.shuffle import commitment
 from games.models import Game, Invitation, Seat
 
+from .bots import check_bot, checked_bots
 from .core import lock, save_position
 from .invitations import usable_invitation
 
@@ -32,15 +34,19 @@ def game_create(
     options: Mapping[str, str],
     time_limit_days: int,
     is_private: bool,
+    bots: Sequence[str] = (),
 ) -> Game:
-    """A new open game of `game` (a registry id) with its creator in seat 0 (red).
+    """A new open game of `game` (a registry id) with its creator in seat 0 (red) and the named engine
+    bots (engine.bots.bots_for) in seats 1, 2...; when they fill the table the game starts at once.
 
-    The player count and the options are checked against the game's GameInfo; a ValidationError says what is wrong.
+    The player count, the options and the bots are checked against the game's GameInfo; a
+    ValidationError says what is wrong.
     """
     info = _game_info(game)
     _check_seats(info, seats)
     checked = _checked_options(info, options)
     _check_time_limit(time_limit_days)
+    bot_names = checked_bots(info, bots, seats)
     with transaction.atomic():
         created = Game.objects.create(
             created_by=creator,
@@ -51,6 +57,10 @@ def game_create(
             is_private=is_private,
         )
         Seat.objects.create(game=created, user=creator, order=0, colour=COLOURS[0])
+        for bot in bot_names:
+            _take_seat(created, _bot_user(created, bot))
+        if len(bot_names) + 1 == seats:
+            game_start(game=created)
     return created
 
 
@@ -96,6 +106,26 @@ def game_join(*, game: Game, user: User) -> Seat:
     return seat
 
 
+def game_add_bot(*, game: Game, by: User, bot: str) -> Seat:
+    """The game's creator seats an engine bot in the next free seat of their waiting game (one slow to
+    fill); the last seat to fill starts the game in the same transaction."""
+    with transaction.atomic():
+        game = lock(game)
+        if game.created_by_id != by.pk:
+            raise ValidationError("Only the player who created this game can add a bot to it.")
+        _check_open_seat(game)
+        check_bot(game.rules.info, bot)
+        seat = _take_seat(game, _bot_user(game, bot))
+        if game.seats.count() == game.seats_wanted:
+            game_start(game=game)
+    return seat
+
+
+def _bot_user(game: Game, bot: str) -> User:
+    """An account of this bot not yet at this table (a second MCTS bot is "mcts-bot-2")."""
+    return bot_user_for(bot=bot, taken=set(game.seats.values_list("user_id", flat=True)))
+
+
 def _accepted(invitation: Invitation) -> None:
     invitation.accepted_at = timezone.now()
     invitation.save(update_fields=["accepted_at"])
@@ -104,6 +134,10 @@ def _accepted(invitation: Invitation) -> None:
 def _check_can_sit(game: Game, user: User) -> None:
     if game.seats.filter(user=user).exists():  # first: a started game is no news to its own players
         raise ValidationError("You are already seated in this game.")
+    _check_open_seat(game)
+
+
+def _check_open_seat(game: Game) -> None:
     if game.status != Game.Status.OPEN:
         raise ValidationError(
             "This game has already started." if game.status == Game.Status.ACTIVE else "This game is over."

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.services import profile_update
 from archive.selectors import ARCHIVE_PAGE_SIZE
 from tests.archive.archive_helpers import finished_rows
 
@@ -76,8 +77,9 @@ def test_filter_by_game(client, spread, users):
     assert zark == [spread[k].pk for k in ("draw", "arcade", "three", "two")]
     assert ids(client.get(reverse("archive"), {"deck": "arcade"})) == [spread["arcade"].pk]
     assert ids(client.get(reverse("archive"), {"game": "decktown", "deck": "arcade"})) == []
-    listed = {g.game_id: g.game_name for g in client.get(reverse("archive")).context["page"].object_list}
-    assert listed[town.pk] == "Deck Town" and listed[spread["two"].pk] == "Zark City"
+    listed = {row.game_id: row.html for row in client.get(reverse("archive")).context["page"].object_list}
+    assert f'#{town.pk}</a> <span class="muted small">Deck Town</span>' in listed[town.pk]
+    assert f'#{spread["two"].pk}</a> <span class="muted small">Zark City, standard deck' in listed[spread["two"].pk]
     response = client.get(reverse("archive"), {"game": "chess"})
     assert "game" in response.context["form"].errors and town.pk in ids(response)
 
@@ -151,3 +153,21 @@ def test_the_filters_fold_away_on_a_small_screen_unless_a_value_is_wrong(client,
     assert "js/archive_filters.js" in html
     wrong = client.get(reverse("archive"), {"min_plies": "many"}).content.decode()
     assert "archive_filters.js" not in wrong  # the error stays in sight
+
+
+def test_a_signed_in_players_private_games_count_too(client, spread, users, monkeypatch):
+    client.force_login(users[0])  # alice: four public games and her private one
+    page = client.get(reverse("archive")).context["page"]
+    assert page.paginator.count == 5 and spread["private"].pk in ids(client.get(reverse("archive")))
+    monkeypatch.setattr("archive.selectors.COUNT_CAP", 4)
+    assert client.get(reverse("archive")).context["page"].paginator.capped
+    monkeypatch.setattr("archive.selectors.COUNT_CAP", 5)
+    assert not client.get(reverse("archive")).context["page"].paginator.capped
+
+
+def test_part_of_a_name_lists_a_game_of_two_matches_once(client, spread, users):
+    profile_update(user=users[2], display_name="Charlie Pyramid")
+    profile_update(user=users[3], display_name="Dave Pyramid")
+    response = client.get(reverse("archive"), {"player": "pyramid"})
+    assert ids(response) == [spread["draw"].pk, spread["three"].pk]  # both in each: once each
+    assert response.context["page"].paginator.count == 2

@@ -1,0 +1,109 @@
+"""Computer opponents: which bots play which game, and the one call that picks a bot's move.
+
+A bot decides only from what its seat can see: `choose_move` first asks the game for a deal the
+seat cannot tell from the real one (`Game.determinize`) and hands the bot only that, so the real
+hidden cards are never consulted. Given the same seed and the same view, a bot plays the same move.
+docs/bots.md describes each bot and measures their strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..interface import Game
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    name: str  # "random" | "greedy" | "mcts" | "alphabeta"
+    label: str  # what pages show
+    summary: str  # one sentence for the new-game form and docs
+
+
+RANDOM = BotInfo("random", "Random", "Plays any legal move, chosen at random.")
+GREEDY = BotInfo(
+    "greedy",
+    "Greedy",
+    "Looks one move ahead: wins at once when it can, blocks a rival's immediate win, and builds toward a block.",
+)
+MCTS = BotInfo(
+    "mcts",
+    "MCTS",
+    "Searches several moves ahead with Monte Carlo tree search over deals of the cards it cannot see.",
+)
+ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
+
+_ALL = {info.name: info for info in (RANDOM, GREEDY, MCTS, ALPHABETA)}
+_ZARK_FAMILY = (RANDOM, GREEDY, MCTS)
+# game id -> its bots, weakest first
+_BY_GAME: dict[str, tuple[BotInfo, ...]] = {
+    "zarkcity": _ZARK_FAMILY,
+    "decktown": _ZARK_FAMILY,
+    "martianchess": (RANDOM, ALPHABETA),
+    "buyersmarket": (RANDOM,),
+}
+
+# A bot: (game, a determinized state, seat, its playable moves, generator, effort) -> the move.
+BotFn = Callable[[Game, Any, str, list[Any], Rng, float], Any]
+
+
+def bots_for(game_id: str) -> tuple[BotInfo, ...]:
+    """The bots that can play this game, weakest first (none for a game without bots)."""
+    return _BY_GAME.get(game_id, ())
+
+
+def bot_info(name: str) -> BotInfo:
+    """The bot called `name`; ValueError for an unknown name."""
+    if name not in _ALL:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(_ALL)})")
+    return _ALL[name]
+
+
+def playable_moves(game: Game, state: Any, seat: str) -> list[Any]:
+    """The seat's legal moves without resigning (kept only when nothing else is legal)."""
+    moves = game.legal_moves(state, seat)
+    playing = [move for move in moves if not game.is_resign(move)]
+    return playing or moves
+
+
+def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effort: float = 1.0) -> str:
+    """The notation text of the move `bot` plays for `seat` (one of game.movers(state)) now.
+
+    Deterministic given `seed` and what `seat` can see. `effort` scales the search budget
+    (1.0 = the full-strength default, about 1 second a move for mcts; tests use ~0.01).
+    ValueError when the bot does not play this game or `seat` is not to move.
+    """
+    info = bot_info(bot)
+    if info not in bots_for(game.info.id):
+        raise ValueError(f"the {info.label} bot does not play {game.info.name}")
+    if game.result(state) is not None or seat not in game.movers(state):
+        raise ValueError(f"{seat} is not to move")
+    rng = Rng.from_text(seed, game.info.id, bot, seat)
+    seen = game.determinize(state, seat, rng)  # from here on, only what `seat` could know
+    moves = playable_moves(game, seen, seat)
+    if len(moves) == 1:
+        return str(moves[0])
+    return str(_bot(game.info.id, bot)(game, seen, seat, moves, rng, effort))
+
+
+def _bot(game_id: str, name: str) -> BotFn:
+    if name == "random":
+        return _random
+    if name == "alphabeta":
+        from . import alphabeta
+
+        return alphabeta.choose
+    if name == "greedy":
+        from . import greedy
+
+        return greedy.bot
+    from . import mcts
+
+    return mcts.bot
+
+
+def _random(game: Game, state: Any, seat: str, moves: list[Any], rng: Rng, effort: float) -> Any:
+    return rng.choice(moves)

@@ -1,0 +1,55 @@
+"""The greedy bot of the Zark City family: one move ahead, in one deal of the cards it cannot see.
+
+It wins at once when it can; otherwise it plays the move after which no opponent could win at once
+(in that deal) and its position score leads the best opponent's by the most. The score counts
+control toward goals and keeps attack cards and aces in hand unless spending them gains more.
+"""
+
+from __future__ import annotations
+
+from ..interface import Game
+from ..zarkcity.notation import Choose, Move
+from ..zarkcity.rules import apply
+from ..zarkcity.state import State
+from . import zarkplay
+from .rng import Rng
+
+
+def choose(state: State, seat: str, moves: list[Move], rng: Rng) -> Move:
+    """The greedy move of `seat` among `moves` (legal, no resign) in the determinized `state`."""
+    if state.phase == "choose":
+        return _starter(state, moves)
+    wins = zarkplay.winning_moves(state, seat, moves) if state.phase == "act" else []
+    if wins:
+        return wins[0]
+    best: tuple[bool, float, float] | None = None
+    chosen = moves[0]
+    for move in moves:
+        after = apply(state, move, seat)
+        if after.phase == "over":
+            safe, lead = after.winner == seat, 1.0 if after.winner == seat else -1.0
+        else:
+            safe, lead = not zarkplay.threatened(after, seat), lead_of(after, seat)
+        key = (safe, lead, rng.random())  # the generator breaks exact ties
+        if best is None or key > best:
+            best, chosen = key, move
+    return chosen
+
+
+def lead_of(state: State, seat: str) -> float:
+    """`seat`'s score less the best opponent's."""
+    shape = zarkplay.layout(state)
+    mine = zarkplay.score(state, seat, shape)
+    others = [zarkplay.score(state, p, shape) for p in state.active_players() if p != seat]
+    return mine - max(others, default=0.0)
+
+
+def _starter(state: State, moves: list[Move]) -> Move:
+    """The highest number card: the highest starter goes first."""
+    rank = state.ruleset.starter_rank
+    cards = state.ruleset.cards
+    return max(moves, key=lambda m: rank(cards[m.card]) if isinstance(m, Choose) else ())
+
+
+def bot(game: Game, state: State, seat: str, moves: list[Move], rng: Rng, effort: float) -> Move:
+    return choose(state, seat, moves, rng)

@@ -1,0 +1,88 @@
+"""A bot's turn, as a worker plays it: re-check the game, ask the engine bot for its move from what its
+seat may see, and submit it through move_submit like any player's. And the bot sweep: turns whose
+task got lost (a broker down at the wrong moment, a worker killed) are queued again.
+
+The Celery tasks in games.tasks are thin wrappers around these two functions.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Max
+
+from accounts.selectors import bot_of
+from engine import bots
+from games import services
+from games.models import Game, Move, Seat
+from games.services.bots import bot_movers, send_bot_turn
+
+log = logging.getLogger(__name__)
+
+# A bot that cannot move (a bug in its search, a move the rules refuse) hands this turn to the random
+# bot rather than leave the table waiting for the clock to run out.
+FALLBACK = "random"
+# A bot's turn still unplayed this long after its position was saved lost its task: queue it again.
+REQUEUE_AFTER = timedelta(minutes=2)
+
+
+def play(*, game_id: int, ply: int) -> str:
+    """Play the move of the first bot to move in `game_id`, if the game is still at `ply` (else do
+    nothing: someone moved, or the game ended, since this turn was queued). One move per call: the
+    position it saves queues the next bot's turn."""
+    game = _still_at(game_id, ply)
+    if game is None:
+        return "stale"
+    seat = bot_movers(game).first()
+    if seat is None:
+        return "no bot to move"
+    state = services.state_of(game)
+    for bot in dict.fromkeys((bot_of(seat.user), FALLBACK)):
+        try:
+            text = bots.choose_move(game.rules, bot, state, seat.colour, bot_seed(game, ply, seat), effort=_effort())
+            services.move_submit(game=game, user=seat.user, text=text, seen_ply=ply)
+        except services.StaleMove:  # a player moved alongside while the bot thought: theirs queued the next turn
+            return "stale"
+        except Exception:
+            if _still_at(game_id, ply) is None:  # the game moved on or ended while the bot thought
+                return "stale"
+            log.exception("game %s ply %s: the %s bot could not move for %s", game_id, ply, bot, seat.colour)
+        else:
+            return "moved"
+    return "failed"  # the bot sweep tries again in a few minutes
+
+
+def bot_seed(game: Game, ply: int, seat: Seat) -> str:
+    """The bot's seed for this decision: from public facts only, never the game's secret seed. The
+    same turn queued twice gets the same move, which move_submit takes as the one already played."""
+    return f"game {game.pk} ply {ply} seat {seat.colour}"
+
+
+def _effort() -> float:
+    return float(settings.ZARKCITY_BOT_EFFORT)
+
+
+def _still_at(game_id: int, ply: int) -> Game | None:
+    return Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, ply=ply).first()
+
+
+def requeue_waiting(now: datetime) -> int:
+    """Queue again every bot turn whose position was saved more than REQUEUE_AFTER ago: the task that
+    should have played it never ran (or failed). Returns how many were queued."""
+    seats = Seat.objects.filter(game__status=Game.Status.ACTIVE, resigned=False, user__profile__bot__gt="")
+    rows = seats.values_list("game_id", "colour", "game__to_move", "game__ply", "game__started_at")
+    waiting = {game: (ply, started) for game, colour, to_move, ply, started in rows if colour in to_move.split(",")}
+    if not waiting:
+        return 0
+    moved = Move.objects.filter(game_id__in=waiting).values_list("game_id").annotate(last=Max("created_at"))
+    last_move = dict(moved)
+    due = [
+        (game_id, ply)
+        for game_id, (ply, started) in waiting.items()
+        if (last_move.get(game_id) or started or now) <= now - REQUEUE_AFTER
+    ]
+    for game_id, ply in due:
+        log.info("bot sweep: game %s waited on a bot at ply %s; its turn is queued again", game_id, ply)
+    return sum(send_bot_turn(game_id, ply) for game_id, ply in due)

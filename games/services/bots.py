@@ -1,0 +1,80 @@
+"""Bot seats: which engine bots a game may seat, the bot seats to move, and handing a bot's turn to a worker.
+
+A bot is a user whose profile names an engine bot (`Profile.bot`, accounts.services.bot_user_for). It
+sits at the table like anyone and moves through move_submit, from the Celery task
+games.tasks.play_bot_turn. Every position saved with a bot to move queues that task after commit
+(core.save_position), so a bot answers within seconds; the bot sweep queues it again if it got lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+
+from engine import bots
+from engine.interface import GameInfo
+from games.models import Game, Seat
+
+log = logging.getLogger(__name__)
+
+
+def checked_bots(info: GameInfo, names: Sequence[str], seats: int) -> tuple[str, ...]:
+    """The bots asked for at a new table of `seats`, each one that plays this game; a ValidationError
+    names the first that does not, or says they do not fit beside the creator."""
+    if isinstance(names, str):  # a lone name would be read letter by letter
+        raise ValidationError(f"Give the bots as a list of names, e.g. [{names!r}].")
+    if len(names) > seats - 1:
+        others = f"{seats - 1} other seat" + ("s" if seats > 2 else "")
+        raise ValidationError(f"A game of {seats} players has {others}: {len(names)} bots do not fit.")
+    for name in names:
+        check_bot(info, name)
+    return tuple(names)
+
+
+def check_bot(info: GameInfo, name: str) -> None:
+    """A ValidationError unless `name` is a bot that plays this game."""
+    offered = bots.bots_for(info.id)
+    if any(bot.name == name for bot in offered):
+        return
+    if not offered:
+        raise ValidationError(f"{info.name} has no bots: only people play it here.")
+    names = ", ".join(bot.name for bot in offered)
+    raise ValidationError(f"There is no bot {name!r} for {info.name}: its bots are {names}.")
+
+
+def bot_seats(game: Game) -> QuerySet[Seat]:
+    """The game's seats held by bots still at the table, in seat order."""
+    seats = game.seats.filter(resigned=False, user__profile__bot__gt="")  # a person's bot is "" (or no profile)
+    return seats.select_related("user__profile").order_by("order")
+
+
+def bot_movers(game: Game) -> QuerySet[Seat]:
+    """The bot seats among the movers of the saved position (Game.to_move), in seat order."""
+    return bot_seats(game).filter(colour__in=game.to_move.split(","))
+
+
+def queue_bot_turn(game: Game) -> None:
+    """When a bot is to move in the position being saved, its turn goes to a worker once this
+    transaction commits (a rolled-back move queues nothing). One task plays one bot move; the position
+    it saves queues the next, so several bots choosing at once each get their own ply."""
+    if game.status != Game.Status.ACTIVE or not bot_movers(game).exists():
+        return
+    game_id, ply = game.pk, game.ply
+    transaction.on_commit(lambda: send_bot_turn(game_id, ply))
+
+
+def send_bot_turn(game_id: int, ply: int) -> bool:
+    """Hand the broker a bot's turn; a broker that is down costs a delay: the bot sweep queues it again."""
+    from games.tasks import play_bot_turn  # late: the tasks module imports the services
+
+    try:
+        play_bot_turn.apply_async((game_id, ply), retry=False, queue=settings.ZARKCITY_BOT_QUEUE)
+    except Exception as error:  # kombu raises several kinds; none may break the request that made the move
+        log.warning("bot turn of game %s at ply %s not queued (%s); the bot sweep will queue it", game_id, ply, error)
+        return False
+    return True

@@ -1,0 +1,74 @@
+"""The board picture of an email: the game's SVG drawn as a PNG by cairosvg (mail programs show no SVG),
+once for all the emails of a move that show the same picture.
+
+Drawing is the largest part of an email's cost (tens of milliseconds, more as the board grows). When one move
+brings several recipients an email with a board (the end of the game, everyone asked to move at once),
+the first worker to draw it leaves the PNG in the shared cache and the others take it from there.
+The cache key is the SHA-256 of the SVG itself, not the game and ply: two emails share a PNG only when
+their pictures are the same to the byte, so a picture can never show one recipient anything their own
+view does not (the boards of the games here are public, so every email of a move shares one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+from django.core.cache import cache
+
+from .models import Notification
+
+log = logging.getLogger(__name__)
+Kind = Notification.Kind
+WIDTH = 560
+# Long enough for every email of one move, sent within seconds of each other (a retry after a
+# failure may have to draw again); short enough that the cache does not fill with moves long past.
+KEEP_SECONDS = 15 * 60
+
+
+def shown_to_others(notification: Notification) -> bool:
+    """Whether other emails of this move show the board too, so the picture is worth keeping for them:
+    the end of the game goes to everyone, and a move that asks several players at once (the end of a
+    simultaneous step) brings each of them a turn email. Any other turn email is its move's only one.
+    Only a guess about what is worth keeping: what an email shows never depends on it (the key is the SVG)."""
+    if notification.kind == Kind.GAME_OVER:
+        return True
+    return notification.kind == Kind.YOUR_TURN and "," in notification.game.to_move
+
+
+def board_png(svg: str, *, shared: bool) -> bytes | None:
+    """The PNG of this SVG, from the cache when `shared` and already drawn. None if it cannot be drawn."""
+    if not shared:
+        return draw(svg)
+    key = "notifications:board-png:" + hashlib.sha256(svg.encode()).hexdigest()
+    png = _cached(key)
+    if png is None:
+        png = draw(svg)
+        if png is not None:
+            _keep(key, png)
+    return png
+
+
+def draw(svg: str) -> bytes | None:
+    try:
+        import cairosvg
+
+        return cairosvg.svg2png(bytestring=svg.encode(), output_width=WIDTH)
+    except Exception:  # a missing libcairo must not stop the email: the text board is in both parts
+        log.exception("could not draw the board as PNG; sending the email without it")
+        return None
+
+
+def _cached(key: str) -> bytes | None:
+    try:
+        return cache.get(key)
+    except Exception:  # the cache down costs a drawing, never an email
+        log.warning("the picture cache cannot be read; drawing the board again", exc_info=True)
+        return None
+
+
+def _keep(key: str, png: bytes) -> None:
+    try:
+        cache.set(key, png, timeout=KEEP_SECONDS)
+    except Exception:
+        log.warning("the picture cache cannot be written; the next email draws the board again", exc_info=True)

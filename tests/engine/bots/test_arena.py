@@ -1,0 +1,63 @@
+"""The arena: line-ups and seat rotation, the Wilson interval, and a run of two tiny games."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.bots import arena
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = arena.wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = arena.wilson(10, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4) and high == pytest.approx(1.0)
+    low, high = arena.wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_interval_narrows_as_games_add_up() -> None:
+    widths = [arena.wilson(n * 0.7, n)[1] - arena.wilson(n * 0.7, n)[0] for n in (10, 100, 1000)]
+    assert widths[0] > widths[1] > widths[2]
+
+
+def test_each_bot_sits_in_each_seat_equally_often() -> None:
+    line_ups = arena.tables(["mcts", "greedy", "greedy"], 3)
+    seats = Counter(arena.seating(line_ups, n, ("red", "yellow", "green"))[0][1] for n in range(6))
+    assert seats == {"mcts": 2, "greedy": 4}
+    for colour_index in range(3):
+        first = Counter(arena.seating(line_ups, n, ("red", "yellow", "green"))[colour_index][1] for n in range(3))
+        assert first["mcts"] == 1
+
+
+def test_more_bots_than_seats_play_every_line_up_in_turn() -> None:
+    line_ups = arena.tables(["mcts", "greedy", "random"], 2)
+    assert line_ups == [("mcts", "greedy"), ("mcts", "random"), ("greedy", "random")]
+    games = [arena.seating(line_ups, n, ("red", "yellow")) for n in range(6)]
+    assert games[0] == (("red", "mcts"), ("yellow", "greedy"))
+    assert games[3] == (("red", "greedy"), ("yellow", "mcts"))
+    with pytest.raises(ValueError, match="3 players need at least 3 bots"):
+        arena.tables(["mcts", "greedy"], 3)
+
+
+def test_a_run_of_two_tiny_games_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "martianchess", "--bots", "alphabeta,random", "--games", "2", "--effort", "0.01", "--progress"]
+    assert arena.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count("game ") == 2 and "2 games, 2 players" in out
+    assert "alphabeta" in out and "random" in out and "95% CI (Wilson)" in out
+
+
+def test_the_same_seed_gives_the_same_games_with_two_processes() -> None:
+    argv = ["--game", "zarkcity", "--bots", "random,random", "--games", "2", "--max-plies", "40"]
+    one = [arena.play(job) for job in arena.jobs_of(arena.parse_args(argv))]
+    two = list(arena.run(arena.jobs_of(arena.parse_args([*argv, "--jobs", "2"])), 2))
+    assert [(o.winners, o.plies) for o in one] == [(o.winners, o.plies) for o in two]
+
+
+def test_a_bot_that_does_not_play_the_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "buyersmarket", "--bots", "mcts,random"]) == 2
+    assert "does not play Buyer's Market" in capsys.readouterr().err

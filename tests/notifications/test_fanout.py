@@ -1,0 +1,215 @@
+"""What makes the worker fast without changing what goes out: the board drawn once per move and shared
+(only by emails whose picture is the same to the byte), one read of the table per email, and one SMTP
+connection kept open from one email to the next, with every email still sent once and in order."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+from email import message_from_bytes
+from email.mime.image import MIMEImage
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.core import mail
+
+from games import services
+from notifications import delivery, outgoing, pictures
+from notifications.delivery import Outcome
+from notifications.models import Notification
+from tests.notifications.helpers import play_setup, play_turn, start_game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
+Kind, Status = Notification.Kind, Notification.Status
+
+
+@pytest.fixture
+def picture_cache(settings):
+    """A cache of this test's own, so no picture drawn by another test is found in it."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "fanout"}}
+
+
+@pytest.fixture
+def drawings(monkeypatch):
+    """Every SVG the worker drew as a PNG."""
+    drawn: list[str] = []
+    real = pictures.draw
+    monkeypatch.setattr(pictures, "draw", lambda svg: drawn.append(svg) or real(svg))
+    return drawn
+
+
+def picture_of(message) -> bytes:
+    [image] = [part for part in message.attachments if isinstance(part, MIMEImage)]
+    return image.get_payload(decode=True)
+
+
+# ----------------------------------------------------------------------------- the board, drawn once
+
+
+def test_the_end_of_a_game_draws_its_board_once_for_every_player(
+    alice, bob, charlie, picture_cache, drawings, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob, charlie)
+    play_setup(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_resign(game=game, user=alice)
+    drawings.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.player_resign(game=game, user=bob)
+    over = [m for m in mail.outbox if " is over: " in m.subject]
+    assert len(over) == 3 and len(drawings) == 1  # three emails, one drawing
+    assert len({picture_of(m) for m in over}) == 1
+
+
+def test_a_turn_email_nobody_else_gets_is_drawn_and_not_kept(
+    alice, bob, picture_cache, drawings, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob)
+    play_setup(game)
+    drawings.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_turn(game)
+    [email] = [m for m in mail.outbox if m.subject.endswith("your turn")]
+    assert len(drawings) == 1 and picture_of(email).startswith(b"\x89PNG")
+    from django.core.cache import cache
+
+    assert cache.get("notifications:board-png:" + pictures.hashlib.sha256(drawings[0].encode()).hexdigest()) is None
+
+
+def test_only_the_same_picture_is_shared(picture_cache, drawings):
+    """The key is the picture itself, so an email never gets a board its own view would not draw."""
+    first = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10"/></svg>'
+    second = first.replace('width="20" height="10"/>', 'width="10" height="10"/>')
+    one, again, other = (pictures.board_png(svg, shared=True) for svg in (first, first, second))
+    assert one == again and one != other and drawings == [first, second]
+
+
+def test_a_cache_that_is_down_costs_a_drawing_not_the_email(settings, drawings, caplog):
+    nowhere = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": nowhere}}
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>'
+    with caplog.at_level(logging.WARNING):
+        assert pictures.board_png(svg, shared=True).startswith(b"\x89PNG")
+    assert drawings == [svg] and "picture cache" in caplog.text
+
+
+# ----------------------------------------------------------------------------- one read per email
+
+
+def test_a_turn_email_reads_the_table_once(
+    alice, bob, charlie, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    """The claim reads the row, the recipient's name and preferences, the game and its seats (with every
+    player's name) at once; what is left are the clocks (3 queries), the history (1), the reply address
+    (replies app: 6) and the two UPDATEs. It was 25 for three players, one per player's name and more."""
+    game = start_game(alice, bob, charlie)
+    play_setup(game)
+    with django_capture_on_commit_callbacks(execute=False):  # written, not yet handed to the worker
+        play_turn(game)
+    row = Notification.objects.filter(kind=Kind.YOUR_TURN).latest("pk")
+    with django_assert_max_num_queries(14):
+        assert delivery.deliver(row.pk) == Outcome.SENT
+
+
+# ----------------------------------------------------------------------------- one SMTP connection
+
+
+class Sink:
+    """A real SMTP server on 127.0.0.1 that notes each connection and each message's Message-ID."""
+
+    def __init__(self, refuse: set[int] = frozenset(), timeout: float = 300):
+        self.messages: list[str] = []
+        self.connections: set[tuple] = set()
+        self.refuse = refuse  # the nth messages (1-based) answered 451
+        self.seen = 0
+        self.lock = threading.Lock()
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port, timeout=timeout)
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
+        with self.lock:
+            self.seen += 1
+            self.connections.add(session.peer)
+            if self.seen in self.refuse:
+                return "451 4.3.0 try again later"
+            self.messages.append(message_from_bytes(envelope.content)["Message-ID"])
+        return "250 OK"
+
+
+@pytest.fixture
+def sink(settings):
+    made = []
+
+    def start(**kwargs) -> Sink:
+        server = Sink(**kwargs)
+        server.controller.start()
+        made.append(server)
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
+        return server
+
+    yield start
+    outgoing.hang_up_all()
+    for server in made:
+        server.controller.stop()
+
+
+def turn_rows(players, count: int) -> list[int]:
+    """`count` your-turn rows, one per two-player game, written and not yet sent."""
+    ids = []
+    for _ in range(count):
+        game = start_game(*players)
+        play_setup(game)
+        play_turn(game)
+        ids.append(Notification.objects.get(game=game, kind=Kind.YOUR_TURN, ply=game.ply).pk)
+    return ids
+
+
+def test_a_batch_of_emails_goes_out_on_one_connection(alice, bob, sink):
+    server = sink()
+    ids = turn_rows((alice, bob), 4)
+    assert [delivery.deliver(pk) for pk in ids] == [Outcome.SENT] * 4
+    assert len(server.connections) == 1
+    assert server.messages == [Notification.objects.get(pk=pk).message_id for pk in ids]  # in order
+
+
+def test_a_batch_that_fails_midway_still_sends_every_email_once(alice, bob, sink, settings):
+    """The third message is refused: it is retried later; the others go out once, on a new connection."""
+    server = sink(refuse={3})
+    ids = turn_rows((alice, bob), 5)
+    outcomes = []
+    for pk in ids:
+        try:
+            outcomes.append(delivery.deliver(pk))
+        except delivery.TryAgain:
+            outcomes.append("retry")
+    assert outcomes == [Outcome.SENT, Outcome.SENT, "retry", Outcome.SENT, Outcome.SENT]
+    assert delivery.deliver(ids[2]) == Outcome.SENT  # the task's retry, after its backoff
+    assert delivery.deliver(ids[0]) == Outcome.NOT_CLAIMED  # a redelivered task sends nothing
+    sent = [Notification.objects.get(pk=pk).message_id for pk in ids]
+    assert sorted(server.messages) == sorted(sent) and len(set(server.messages)) == 5
+    assert Notification.objects.get(pk=ids[2]).attempts == 2
+    assert len(server.connections) == 2  # the refusal closed the first connection
+
+
+def test_a_connection_the_server_dropped_while_idle_is_replaced(alice, bob, sink, monkeypatch):
+    server = sink(timeout=0.5)  # the server hangs up on a session idle for half a second
+    monkeypatch.setattr(outgoing, "IDLE_CHECK_SECONDS", 0.2)
+    first, second = turn_rows((alice, bob), 2)
+    assert delivery.deliver(first) == Outcome.SENT
+    time.sleep(1.0)
+    assert delivery.deliver(second) == Outcome.SENT  # NOOP found it gone: a new one, no failed attempt
+    assert len(server.messages) == 2 and len(server.connections) == 2
+    assert Notification.objects.get(pk=second).attempts == 1
+
+
+def test_a_long_batch_starts_a_fresh_connection_now_and_then(alice, bob, sink, monkeypatch):
+    server = sink()
+    monkeypatch.setattr(outgoing, "MESSAGES_PER_CONNECTION", 2)
+    ids = turn_rows((alice, bob), 5)
+    assert [delivery.deliver(pk) for pk in ids] == [Outcome.SENT] * 5
+    assert len(server.messages) == 5 and len(server.connections) == 3

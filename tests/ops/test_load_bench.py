@@ -1,0 +1,169 @@
+"""bench/load.py's own logic, fast: the arrival schedule, the percentiles, the verdict, and moves made
+the bench's way (page, POST, poll over HTTP) against a live server. The whole bench with gunicorn,
+Celery and an SMTP sink runs in `test_the_smoke_run_sets_up_measures_and_cleans_up` (PostgreSQL and Redis)."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import common, load
+from games.models import Game, Move
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# ----------------------------------------------------------------------------- the schedule
+
+
+def test_even_arrivals_are_rate_times_seconds_evenly_spaced():
+    times = load.arrivals(20, 3)
+    assert len(times) == 60
+    assert times[0] == 0 and times[-1] < 3
+    assert all(math.isclose(later - earlier, 0.05) for earlier, later in zip(times, times[1:], strict=False))
+
+
+def test_no_rate_or_no_time_offers_nothing():
+    assert load.arrivals(0, 10) == [] and load.arrivals(5, 0) == []
+    assert load.arrivals(5, 10, random.Random(1)) != [] and load.arrivals(0, 10, random.Random(1)) == []
+
+
+def test_poisson_arrivals_are_reproducible_ordered_and_average_the_rate():
+    times = load.arrivals(50, 200, random.Random(7))
+    assert times == load.arrivals(50, 200, random.Random(7))
+    assert times == sorted(times) and times[0] > 0 and times[-1] < 200
+    assert abs(len(times) - 10_000) < 400  # Poisson: standard deviation 100
+
+
+class NoGaps(random.Random):
+    def expovariate(self, lambd):
+        return 0.0
+
+
+def test_poisson_arrivals_are_bounded_in_count():
+    assert len(load.arrivals(10, 5, NoGaps())) == 10 * 5 * 2 + 10
+
+
+# ----------------------------------------------------------------------------- the figures
+
+
+def test_percentiles_interpolate_between_ranks():
+    values = list(range(100, 0, -1))  # 1..100, unsorted
+    assert load.percentile(values, 0) == 1 and load.percentile(values, 100) == 100
+    assert load.percentile(values, 50) == pytest.approx(50.5)
+    assert load.percentile(values, 99) == pytest.approx(99.01)
+    assert load.percentile([42.0], 99) == 42.0
+    assert math.isnan(load.percentile([], 50))
+
+
+def step(offered: float, whole_ms: list[float], errors: int = 0) -> load.Step:
+    measured = load.Step(offered=offered, seconds=10)
+    measured.latency["whole"] = whole_ms
+    measured.moves = len(whole_ms)
+    if errors:
+        measured.errors["move answered 500"] = errors
+    return measured
+
+
+def test_a_rate_holds_with_p99_under_the_limit_and_no_error():
+    quick = [10.0] * 99 + [250.0]
+    assert step(10, quick).held()
+    assert not step(10, [10.0] * 98 + [400.0, 400.0]).held()  # p99 over 300 ms
+    assert not step(10, quick, errors=1).held()
+    assert not step(10, []).held()  # nothing measured holds nothing
+
+
+def test_the_highest_rate_held_is_the_last_before_the_first_failure():
+    good, bad = [20.0] * 100, [900.0] * 100
+    assert load.highest_held([step(30, good), step(10, good), step(20, good)]) == 30
+    assert load.highest_held([step(10, good), step(20, bad), step(30, good)]) == 10  # noise above a failure
+    assert load.highest_held([step(10, bad), step(20, good)]) is None
+
+
+def test_achieved_rate_counts_moves_over_the_window_or_their_late_end():
+    measured = step(10, [10.0] * 100)
+    assert measured.achieved == 10
+    measured.last_done = 20  # the last move ended 20 s after the 10 s window opened: the server fell behind
+    assert measured.achieved == 5
+
+
+# ----------------------------------------------------------------------------- moves the bench's way
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
+def test_moves_made_the_bench_way_are_what_the_page_accepts(live_server):
+    """One game, so one request at a time (SQLite too): the page as the player to move, a move from its
+    list through its form with its CSRF token, the poll; each is measured and the game moves on."""
+    tables = load.make_tables(1, random.Random(3))
+    measured = load.Step(offered=10, seconds=0.4)
+    asyncio.run(load.Load(live_server.url, tables, random.Random(4)).offer(measured, 0, 30, poisson=False))
+    assert not measured.errors and measured.moves == 4
+    assert all(len(measured.latency[name]) == 4 for name in (*load.REQUESTS, "whole"))
+    game = Game.objects.get(pk=tables[0].game_id)
+    assert game.ply == Move.objects.filter(game=game).count() == 4
+    assert tables[0].movers == [c for c in game.to_move.split(",") if c]
+    assert any("csrftoken" in player.cookies for player in tables[0].players.values())  # kept as a browser does
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
+def test_a_failing_game_is_counted_dropped_and_the_run_still_ends(live_server):
+    missing = load.Table(game_id=999_999, players={"red": load.Player({})}, movers=["red"])
+    measured = load.Step(offered=10, seconds=0.2)
+    asyncio.run(load.Load(live_server.url, [missing], random.Random(1)).offer(measured, 0, 1, poisson=False))
+    assert measured.moves == 0
+    assert measured.errors["page answered 404"] == 1  # the game leaves the pool: the next move finds none
+    assert measured.errors["still running 1 s after the last start"] == 1
+
+
+def test_the_bench_refuses_debug_on(monkeypatch):
+    monkeypatch.setenv("DJANGO_DEBUG", "1")
+    with pytest.raises(SystemExit, match="DJANGO_DEBUG"):
+        load.main(["--smoke"])
+
+
+# ----------------------------------------------------------------------------- the whole bench
+
+
+def empty_redis_database(url: str) -> str | None:
+    """An empty database on the Redis server of REDIS_URL (15 down to 10), for the bench to take."""
+    import redis
+
+    for number in range(15, 9, -1):
+        candidate = url.rsplit("/", 1)[0] + f"/{number}"
+        if not redis.Redis.from_url(candidate).dbsize():
+            return candidate
+    return None
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_the_smoke_run_sets_up_measures_and_cleans_up(settings):
+    """gunicorn, the Celery worker and beat started as documented, 5 s of moves, then all stopped
+    and the bench's database dropped."""
+    import psycopg
+
+    redis_url = empty_redis_database(os.environ["REDIS_URL"])
+    if redis_url is None:
+        pytest.skip("no empty Redis database among 10-15 for the bench")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZARKCITY_"))}
+    # The server's own `postgres` database to connect to: the one DATABASE_URL names exists only as test_<name>.
+    env["DATABASE_URL"] = common.with_database(os.environ["DATABASE_URL"], "postgres")
+    name = f"zc_bench_load_test_{os.getpid()}"
+    command = [sys.executable, "bench/load.py", "--smoke", "--database", name, "--redis", redis_url]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "highest rate held with p99 < 300 ms and zero errors" in done.stdout
+    server = settings.DATABASES["default"]
+    with psycopg.connect(
+        host=server["HOST"], port=server["PORT"], user=server["USER"], password=server["PASSWORD"], dbname="postgres"
+    ) as conn:
+        assert not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
