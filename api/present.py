@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from django.conf import settings
 
-from accounts.selectors import display_name_of
+from accounts.selectors import bot_of, display_name_of
 from api import schemas
 from archive.models import ArchivedGame
 from games import selectors
@@ -17,7 +17,11 @@ from games.selectors import GameContext, GameListEntry
 
 def seat_out(seat: Seat) -> schemas.SeatOut:
     return schemas.SeatOut(
-        colour=seat.colour, name=display_name_of(seat.user), username=seat.user.get_username(), resigned=seat.resigned
+        colour=seat.colour,
+        name=display_name_of(seat.user),
+        username=seat.user.get_username(),
+        resigned=seat.resigned,
+        bot=bot_of(seat.user),
     )
 
 
@@ -67,14 +71,14 @@ def game_detail(entry: GameListEntry, page: GameContext | None) -> schemas.GameD
     if page is None:
         return schemas.GameDetail(**fields | _waiting_room(entry))
     rules = game.rules
-    usernames = {seat.colour: seat.user.get_username() for seat in entry.seats}
+    players = {seat.colour: seat_out(seat) for seat in entry.seats}
     fields |= {
         "your_turn": page.my_move,
         "status_line": page.status_line,
         "private_note": page.private_note,
         "hand": page.hand,
         "table_notes": list(page.table.notes),
-        "seats": [_seat_view(info, usernames) for info in page.seats],
+        "seats": [_seat_view(info, players) for info in page.seats],
         "clocks": [_clock(clock) for clock in table_clocks(game).clocks] if not finished else [],
         "can_act": page.can_act,
         "legal_moves": [move for group in page.legal for move in group.moves],
@@ -113,12 +117,14 @@ def _waiting_room(entry: GameListEntry) -> dict[str, Any]:
     }
 
 
-def _seat_view(info: selectors.SeatInfo, usernames: dict[str, str]) -> schemas.SeatView:
+def _seat_view(info: selectors.SeatInfo, players: dict[str, schemas.SeatOut]) -> schemas.SeatView:
+    player = players.get(info.colour)
     return schemas.SeatView(
         colour=info.colour,
         name=info.name,
-        username=usernames.get(info.colour, ""),
+        username=player.username if player else "",
         resigned=info.resigned,
+        bot=player.bot if player else "",
         facts=list(info.facts),
         note=info.note,
         you=info.is_viewer,

@@ -30,6 +30,7 @@ class SeatOut(Schema):
     name: str = Field(description="The name shown at the table.")
     username: str
     resigned: bool
+    bot: str = Field(default="", description='The built-in bot playing this seat (e.g. "mcts"), or "" for a person.')
 
 
 class GameSummary(Schema):

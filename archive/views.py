@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.selectors import chosen_name_of, display_name_of
+from accounts.selectors import bot_label_of, chosen_name_of, display_name_of
 from archive import selectors, services
 from archive.charts import rating_history_svg
 from archive.forms import ArchiveSearchForm
@@ -84,7 +84,7 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
         "game": game,
         "frame": shown,
         "viewer": viewer,
-        "players": [(s.colour, display_name_of(s.user), s.user.get_username()) for s in seats],
+        "players": [(s.colour, display_name_of(s.user), s.user.get_username(), bot_label_of(s.user)) for s in seats],
         "game_name": game.rules.info.name,
         "board_svg": game.rules.board_svg(shown.view),
         "result": result_words(game),

@@ -144,9 +144,12 @@ def away_on(now: datetime, spans: Sequence[Span]) -> Span | None:
 # ----------------------------------------------------------------------------- reads: days away and clocks
 
 
-def spans_by_user(user_ids: list[int]) -> dict[int, tuple[Span, ...]]:
-    """Each user's days away as instants in their own time zone: two queries for a whole table."""
-    zones = {p.user_id: zone_of(p) for p in Preference.objects.filter(user_id__in=user_ids)}
+def spans_by_user(user_ids: list[int], preferences: Iterable[Preference] | None = None) -> dict[int, tuple[Span, ...]]:
+    """Each user's days away as instants in their own time zone: two queries for a whole table, one
+    when their `preferences` (the saved rows among them) were read already."""
+    if preferences is None:
+        preferences = Preference.objects.filter(user_id__in=user_ids)
+    zones = {p.user_id: zone_of(p) for p in preferences}
     days: dict[int, list[AwayDays]] = {user_id: [] for user_id in user_ids}
     rows = Away.objects.filter(user_id__in=user_ids).values_list(
         "user_id", "first_day", "last_day", "created_at", "ended_at"
@@ -172,12 +175,32 @@ class TableClocks:
     away: dict[str, date]
 
 
-def table_clocks(game: Game, now: datetime | None = None) -> TableClocks:
-    """The movers' clocks and the table's days away from one read of the seats and their days away."""
+def table_clocks(game: Game, now: datetime | None = None, *, seats: list[Seat] | None = None) -> TableClocks:
+    """The movers' clocks and the table's days away from one read of the seats and their days away.
+
+    `seats`: every seat of the game in order, read with each user's preferences (the game page has
+    them, select_related "user__notification_preference"): then only the days away are read."""
     now = now or timezone.now()
-    seats = list(game.seats.filter(resigned=False).order_by("order"))
-    spans = spans_by_user([seat.user_id for seat in seats])
-    return TableClocks(_clocks(game, seats, spans, now), _away(game, seats, spans, now))
+    if seats is None or not all(_preference_read(seat) for seat in seats):
+        seated = list(game.seats.filter(resigned=False).order_by("order"))
+        spans = spans_by_user([seat.user_id for seat in seated])
+    else:
+        seated = [seat for seat in seats if not seat.resigned]
+        saved = [p for seat in seated if (p := _saved_preference(seat)) is not None]
+        spans = spans_by_user([seat.user_id for seat in seated], saved)
+    return TableClocks(_clocks(game, seated, spans, now), _away(game, seated, spans, now))
+
+
+def _preference_read(seat: Seat) -> bool:
+    """Whether the seat's user and their preferences (or their having none) came with the seat."""
+    if not Seat._meta.get_field("user").is_cached(seat):
+        return False
+    return seat.user._meta.get_field("notification_preference").is_cached(seat.user)  # type: ignore[union-attr]
+
+
+def _saved_preference(seat: Seat) -> Preference | None:
+    """The Preference row read with the seat (notifications.selectors.preference_for reads it the same way)."""
+    return seat.user._meta.get_field("notification_preference").get_cached_value(seat.user)  # type: ignore[union-attr]
 
 
 def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:

@@ -104,13 +104,7 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
-    try:
-        entry = selectors.lobby_game(game_id=game_id, user=request.user)
-    except Game.DoesNotExist:
-        raise Http404("No such game") from None
-    if not selectors.lobby_visible_to(entry, request.user):
-        raise Http404("No such game")  # a private game is not confirmed to exist for an outsider
-    game = entry.game
+    game = _visible_game(request, game_id)
     try:
         services.game_join(game=game, user=request.user)
     except ValidationError as error:
@@ -124,6 +118,18 @@ def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect(game_page_url(game))
 
 
+def _visible_game(request: HttpRequest, game_id: int) -> Game:
+    """The game a POST acts on; 404 for one that does not exist and, alike, for a private game the
+    caller may not see (its number must not confirm that it exists)."""
+    try:
+        entry = selectors.lobby_game(game_id=game_id, user=request.user)
+    except Game.DoesNotExist:
+        raise Http404("No such game") from None
+    if not selectors.lobby_visible_to(entry, request.user):
+        raise Http404("No such game")
+    return entry.game
+
+
 def _is_creator(game: Game, user: object) -> bool:
     return bool(getattr(user, "is_authenticated", False)) and game.created_by_id == getattr(user, "pk", None)
 
@@ -131,13 +137,7 @@ def _is_creator(game: Game, user: object) -> bool:
 @login_required
 @require_POST
 def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
-    try:
-        entry = selectors.lobby_game(game_id=game_id, user=request.user)
-    except Game.DoesNotExist:
-        raise Http404("No such game") from None
-    if not selectors.lobby_visible_to(entry, request.user):
-        raise Http404("No such game")  # a private game is not confirmed to exist for an outsider
-    game = entry.game
+    game = _visible_game(request, game_id)
     form = AddBotForm(request.POST, info=game.rules.info)
     if not form.is_valid():
         messages.error(request, " ".join(form.errors["bot"]))

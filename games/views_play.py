@@ -57,10 +57,13 @@ def player_post(view):
 
 @require_GET
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _visible_game(request, game_id)
+    # _visible_game's checks, on the game and its seats read at once (the page needs both).
+    game, seats = selectors.game_with_table(game_id)
+    if game is None or not selectors.game_visible_to(game, request.user, sharing.shared_with(request.session), seats):
+        raise Http404("No such game.")
     if game.status == Game.Status.OPEN:
         return redirect("game_lobby", game.pk)
-    return _render_game(request, game)
+    return _render_game(request, game, seats=seats)
 
 
 @require_GET
@@ -73,8 +76,9 @@ def game_shared(request: HttpRequest, game_id: int, key: str) -> HttpResponse:
     return redirect(_page_url(game))
 
 
-def _render_game(request, game, *, move_form=None, error: str = "", status: int = 200) -> HttpResponse:
-    context = selectors.game_for_viewer(game, request.user, whole_history=request.GET.get("history") == "all")
+def _render_game(request, game, *, move_form=None, error: str = "", status: int = 200, seats=None) -> HttpResponse:
+    whole = request.GET.get("history") == "all"
+    context = selectors.game_for_viewer(game, request.user, whole_history=whole, seats=seats)
     if move_form is None:
         move_form = MoveForm(initial={"seen_ply": game.ply})
     else:  # a refused move: keep what was typed, answer the position as it is now
@@ -96,7 +100,7 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "record_url": reverse("game_record", args=[game.pk]),
         "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
-        "table": game_clock.table_clocks(game),
+        "table": game_clock.table_clocks(game, seats=context.table_seats),
     }
     return render(request, "games/game.html", page, status=status)
 

@@ -54,10 +54,11 @@ class LinkSessionGuard:
         return self.get_response(request)
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
-        if not signed_in_by_play_link(request):
-            return None
+        # The page first: on every other page (the game, a move) the session and user are not read here.
         match = request.resolver_match
         if match is None or not (match.view_name in ACCOUNT_PAGES or GUARDED_NAMESPACES & set(match.namespaces)):
+            return None
+        if not signed_in_by_play_link(request):
             return None
         # Sign the link session out, so the login form is a real one: it asks for the password and makes
         # a fresh session without the mark. The message travels in a cookie (the session is flushed).

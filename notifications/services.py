@@ -44,16 +44,19 @@ EVENT_KINDS = {
 # ----------------------------------------------------------------------------- the outbox
 
 
-def notify_after_move(*, game: Game, move: Move, before: Any = None, after: Any = None) -> list[int]:
+def notify_after_move(
+    *, game: Game, move: Move, before: Any = None, after: Any = None, seats: list[Seat] | None = None
+) -> list[int]:
     """A move was recorded (game already saved): "your turn" to whoever must move now and did not before.
 
     Not for the discard step inside one's own turn, nor while the others still make a simultaneous
     choice (Zark City's starters). The end of the game goes to everyone instead. `before` and `after`
     are the game's own states, read only through its rules (game.rules); without `after` the game's
-    saved position stands for it.
+    saved position stands for it. `seats`: every seat of the game in order with its user and their
+    preferences (games.services.core.table_of, read in this transaction), else they are read here.
     """
     if game.status == Game.Status.FINISHED:
-        return notify_game_over(game=game)
+        return notify_game_over(game=game, seats=seats)
     now_moving = set(game.to_move.split(",")) - {""}
     rules = game.rules
     after = after if after is not None else rules.from_position(game.snapshot)
@@ -63,7 +66,10 @@ def notify_after_move(*, game: Game, move: Move, before: Any = None, after: Any 
     if rules.simultaneous(after):
         was_moving |= now_moving  # nobody new is asked to move while the others still choose
     new = now_moving - was_moving
-    return _write_for_seats(game, _seats(game, colours=new), Kind.YOUR_TURN, actor=move.seat.colour)
+    # The ply was just moved on under the game's lock: no "your turn" row can exist for it yet, so the
+    # rows are inserted without looking first (the unique row still decides, should one be there).
+    chosen = _seats(game, colours=new, table=seats)
+    return _write_for_seats(game, chosen, Kind.YOUR_TURN, actor=move.seat.colour, fresh=True)
 
 
 def notify_game_started(*, game: Game) -> list[int]:
@@ -71,9 +77,9 @@ def notify_game_started(*, game: Game) -> list[int]:
     return _write_for_seats(game, _seats(game), Kind.GAME_STARTED, actor="")
 
 
-def notify_game_over(*, game: Game) -> list[int]:
+def notify_game_over(*, game: Game, seats: list[Seat] | None = None) -> list[int]:
     """The result, to everyone who sat at the table (players who left too: they may want to know)."""
-    return _write_for_seats(game, _seats(game, active_only=False), Kind.GAME_OVER, actor=game.winner)
+    return _write_for_seats(game, _seats(game, active_only=False, table=seats), Kind.GAME_OVER, actor=game.winner)
 
 
 def notify_draw_proposed(*, game: Game, proposal: DrawProposal) -> list[int]:
@@ -123,7 +129,13 @@ def notify_invitation(*, invitation: Invitation) -> int | None:
     return write_row(game=invitation.game, recipient=invitee, kind=Kind.INVITATION, invitation=invitation)
 
 
-def _seats(game: Game, *, colours: set[str] | None = None, active_only: bool = True) -> list[Seat]:
+def _seats(
+    game: Game, *, colours: set[str] | None = None, active_only: bool = True, table: list[Seat] | None = None
+) -> list[Seat]:
+    """The game's seats in order (those still playing unless not `active_only`, of `colours` if given):
+    picked out of `table` (every seat in order, read by the caller) or read here."""
+    if table is not None:
+        return [s for s in table if not (active_only and s.resigned) and (colours is None or s.colour in colours)]
     seats = game.seats.select_related("user").order_by("order")
     if active_only:
         seats = seats.filter(resigned=False)
@@ -132,11 +144,11 @@ def _seats(game: Game, *, colours: set[str] | None = None, active_only: bool = T
     return list(seats)
 
 
-def _write_for_seats(game: Game, seats: list[Seat], kind: str, *, actor: str) -> list[int]:
+def _write_for_seats(game: Game, seats: list[Seat], kind: str, *, actor: str, fresh: bool = False) -> list[int]:
     ids = []
     for seat in seats:
         if wants(seat.user, kind):
-            row_id = write_row(game=game, recipient=seat.user, kind=kind, actor=actor)
+            row_id = write_row(game=game, recipient=seat.user, kind=kind, actor=actor, fresh=fresh)
             if row_id is not None:
                 ids.append(row_id)
     return ids
@@ -160,8 +172,14 @@ def write_row(
     actor: str = "",
     digest_date: date | None = None,
     invitation: Invitation | None = None,
+    fresh: bool = False,
 ) -> int | None:
-    """One outbox row, sent after commit; None when that email was already written (the unique row)."""
+    """One outbox row, sent after commit; None when that email was already written (the unique row).
+
+    `fresh`: the row is almost surely new (a "your turn" for the ply just recorded), so it is inserted
+    without a SELECT first; should the unique row exist after all, the insert fails and nothing is written,
+    as get_or_create would have it. Elsewhere (the sweep's digests and reminders ask again every minute)
+    looking first is cheaper than failing an INSERT."""
     now = timezone.now()
     lookup = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}
     if kind == Kind.DIGEST:
@@ -169,12 +187,28 @@ def write_row(
     elif kind == Kind.INVITATION:
         lookup = {"invitation": invitation, "kind": kind}
     defaults = {"game": game, "recipient": recipient, "actor": actor, "created_at": now, "queued_at": now}
-    # get_or_create runs the INSERT in a savepoint: losing a race to another sweep is not an error.
-    row, created = Notification.objects.get_or_create(**lookup, defaults=defaults)
-    if not created:
+    if fresh:
+        row_id = _insert_new(lookup, defaults)
+    else:
+        # get_or_create runs the INSERT in a savepoint: losing a race to another sweep is not an error.
+        row, created = Notification.objects.get_or_create(**lookup, defaults=defaults)
+        row_id = row.pk if created else None
+    if row_id is None:
         return None
-    transaction.on_commit(partial(enqueue, row.pk))
-    return row.pk
+    transaction.on_commit(partial(enqueue, row_id))
+    return row_id
+
+
+def _insert_new(lookup: dict[str, Any], defaults: dict[str, Any]) -> int | None:
+    """INSERT in a savepoint; None if the unique row was already there (as get_or_create: an IntegrityError
+    with no such row is some other fault, raised)."""
+    try:
+        with transaction.atomic():
+            return Notification.objects.create(**(lookup | defaults)).pk
+    except IntegrityError:
+        if Notification.objects.filter(**lookup).exists():
+            return None
+        raise
 
 
 def enqueue(notification_id: int) -> bool:

@@ -41,12 +41,18 @@ def hit(action: str, key: str) -> bool:
     window = int(time.time() // seconds)
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]  # an address or username never lands in the cache
     cache_key = f"ratelimit:{action}:{digest}:{window}"
-    # add() then incr(): Redis counts atomically across processes. The file cache's incr() is a
-    # read then a write, so two requests in the same instant may count once: a limit a little loose.
-    cache.add(cache_key, 0, timeout=seconds)
+    # incr(), and add() only for a window's first attempt: Redis counts atomically across processes.
+    # The file cache's incr() is a read then a write, so two requests in the same instant may count
+    # once: a limit a little loose. Asking incr() first saves the add() on every later attempt.
     try:
         return cache.incr(cache_key) <= amount
-    except ValueError:  # the window expired between add() and incr()
+    except ValueError:  # the window's first attempt (or it expired just now)
+        pass
+    if cache.add(cache_key, 1, timeout=seconds):
+        return amount >= 1  # the first attempt counts as 1
+    try:  # another request opened the window in between
+        return cache.incr(cache_key) <= amount
+    except ValueError:  # ...and it expired already
         cache.set(cache_key, 1, timeout=seconds)
         return True
 

@@ -24,7 +24,7 @@ from ..zarkcity.state import State
 from . import greedy, zarkplay
 from .rng import Rng
 
-ITERATIONS = 12  # deals a move at effort 1.0: about a processor second a move here (docs/bots.md)
+ITERATIONS = 15  # deals a move at effort 1.0: about a processor second a move here (docs/bots.md)
 CANDIDATES = 6  # the root's moves searched, best first by the greedy bot's ranking
 ROUNDS = {2: 2, 3: 1}  # players -> rounds the others play after a candidate (more players: 1)
 MAX_ROLLOUT = 40  # plies a rollout may take at most (discards and setup steps included)
@@ -87,7 +87,9 @@ def _playout(state: State, seat: str, turns: int, rng: Rng) -> float:
         mover = state.to_move
         if state.phase == "act" and mover == seat and taken >= turns:
             break
-        moves = [m for m in legal_moves(state, mover) if not isinstance(m, Resign)] or legal_moves(state, mover)
+        moves: list[Move] = [m for m in legal_moves(state, mover) if not isinstance(m, Resign)]
+        if not moves:
+            break
         if state.phase == "act":
             taken += 1
             move = _greedy_move(state, mover, moves, rng)
@@ -105,16 +107,18 @@ def _greedy_move(state: State, mover: str, moves: list[Move], rng: Rng) -> Move:
     scored = []
     for move in moves:
         after = apply(state, move, mover)
-        if after.phase == "over":
-            lead = 1.0 if after.winner == mover else -3.0
-        else:
-            lead = greedy.lead_of(after, mover)
-        scored.append((lead, rng.random(), move, after))
+        scored.append((_lead_after(after, mover), rng.random(), move, after))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
     for _, _, move, after in scored:
         if after.phase != "over" and not zarkplay.threatened(after, mover):
             return move
     return scored[0][2]
+
+
+def _lead_after(after: State, mover: str) -> float:
+    if after.phase == "over":
+        return 1.0 if after.winner == mover else -3.0  # a move that ends the game otherwise comes last
+    return greedy.lead_of(after, mover)
 
 
 def _cheap_move(state: State, mover: str, moves: list[Move]) -> Move:

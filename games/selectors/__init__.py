@@ -29,6 +29,7 @@ from .page import (
     SeatInfo,
     game_for_viewer,
     game_visible_to,
+    game_with_table,
     seat_of,
     state_of,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "game_page_url",
     "game_record",
     "game_visible_to",
+    "game_with_table",
     "invitation_addressed_to",
     "invitation_get",
     "lobby_game",

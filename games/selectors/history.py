@@ -50,21 +50,36 @@ def public_notation(game: Game, notation: str, colour: str, now: Any, viewer: st
     return rules.public_move_text(rules.parse(notation), colour, now, viewer)
 
 
-def history(game: Game, seats: list[Seat], viewer: str | None, now: Any, whole: bool) -> tuple[list[HistoryEntry], int]:
+def first_shown_ply(game: Game, whole: bool) -> int:
+    """The first move the history shows: the latest HISTORY_SHOWN unless the `whole` game."""
+    return 0 if whole else max(0, game.ply - HISTORY_SHOWN)
+
+
+def history(
+    game: Game,
+    seats: list[Seat],
+    viewer: str | None,
+    now: Any,
+    whole: bool,
+    proposals: list[DrawProposal] | None = None,
+) -> tuple[list[HistoryEntry], int]:
     """Moves in public notation with chat and draw offers between them, oldest first; only the latest unless `whole`.
 
     Each entry is sorted by (moves made before it, rank, time, then order and id): a move comes first
     in its slot, then a draw offer it lapsed, then chat and draw events in the order they happened.
+    `proposals`: the game's draw offers from first_shown_ply on (others may be among them) with who
+    accepted each (prefetched), when the caller read them already.
     """
-    first_ply = 0 if whole else max(0, game.ply - HISTORY_SHOWN)
+    first_ply = first_shown_ply(game, whole)
     colours = {s.pk: s.colour for s in seats}
     names = {s.pk: display_name_of(s.user) for s in seats}
     keyed = _moves(game, colours, names, viewer, now, first_ply)
-    chat = ChatMessage.objects.filter(game=game, after_ply__gte=first_ply)
+    # No ORDER BY (the model's ordering joins the game row to sort by it): the entries are sorted below.
+    chat = ChatMessage.objects.filter(game=game, after_ply__gte=first_ply).order_by()
     for pk, seat_id, after_ply, text, created in chat.values_list("pk", "seat_id", "after_ply", "text", "created_at"):
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
         keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
-    keyed += _draw_events(game, colours, names, first_ply)
+    keyed += _draw_events(game, colours, names, first_ply, proposals)
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed], first_ply
 
@@ -74,7 +89,7 @@ def _moves(
 ) -> Keyed:
     # Only this viewer's words are read out of the JSON column: another player's own version stays in the database.
     words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
-    rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words)
+    rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words).order_by("ply")
     keyed: Keyed = []
     for ply, seat_id, notation, said in rows.values_list("ply", "seat_id", "notation", "words"):
         colour = colours[seat_id]
@@ -83,14 +98,17 @@ def _moves(
     return keyed
 
 
-def _draw_events(game: Game, colours: dict[int, str], names: dict[int, str], first_ply: int) -> Keyed:
+def _draw_events(
+    game: Game, colours: dict[int, str], names: dict[int, str], first_ply: int, read: list[DrawProposal] | None
+) -> Keyed:
     """Each draw offer where it was made, and what became of it: declined (by whom, when it was, among
     the talk; right after the offer for rows settled before that was stored), lapsed (after the move
     that ended it) or agreed (the game's end).
     A game that ended with no winner and no move (everyone out of time) gets its closing line too."""
     events: Keyed = []
-    proposals = DrawProposal.objects.filter(game=game, at_ply__gte=first_ply).prefetch_related("accepted_by")
-    for proposal in proposals:
+    if read is None:
+        read = list(DrawProposal.objects.filter(game=game, at_ply__gte=first_ply).prefetch_related("accepted_by"))
+    for proposal in (p for p in read if p.at_ply >= first_ply):
         by, at, pk = proposal.proposed_by_id, proposal.at_ply, proposal.pk
         offered = HistoryEntry("draw", colours[by], names[by], "proposed a draw", at=proposal.created_at)
         events.append(((at, 2, proposal.created_at.timestamp(), 0, pk), offered))

@@ -8,14 +8,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
 
-from .history import HistoryEntry, history
+from .history import HistoryEntry, first_shown_ply, history
 
 Viewer = User | AnonymousUser | None
+# A seat as the page shows it: the player's display name and bot label (profile), and their time zone
+# for the clocks (notification_preference), all in the one query that reads the seats.
+PAGE_SEAT_RELATED = ("user__profile", "user__notification_preference")
 
 # How the banner says why a game ended, after "<name> won as <colour>"; other reasons are given as they are.
 WON_BY = {
@@ -90,6 +94,9 @@ class GameContext:
     history: list[HistoryEntry] = field(default_factory=list)
     history_hidden: int = 0
     result: Outcome | None = None
+    # The seat rows, in order, with each player's profile and email preferences: the page's clocks
+    # (games.clock.table_clocks) read the time zones from them instead of asking again.
+    table_seats: list[Seat] = field(default_factory=list)
 
     @property
     def legal_count(self) -> int:
@@ -113,24 +120,43 @@ def state_of(game: Game) -> Any:
     return game.rules.from_position(game.snapshot)
 
 
-def seat_of(game: Game, user: Viewer) -> Seat | None:
+def game_with_table(game_id: int) -> tuple[Game | None, list[Seat] | None]:
+    """The game page's first read: the game and its seats in order, with what the page shows of each
+    player (PAGE_SEAT_RELATED), in one query that joins each seat to its game. (None, None) when there
+    is no such game; the seats are None for a game nobody sits at (then read as usual)."""
+    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", *PAGE_SEAT_RELATED).order_by("order"))
+    if not seats:
+        return Game.objects.filter(pk=game_id).first(), None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one Game for the table, not one per joined row
+    return game, seats
+
+
+def seat_of(game: Game, user: Viewer, seats: list[Seat] | None = None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
-    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+    return next((seat for seat in (game.seats.all() if seats is None else seats) if seat.user_id == user.pk), None)
 
 
-def game_visible_to(game: Game, user: Viewer, shared: Collection[int] = ()) -> bool:
+def game_visible_to(game: Game, user: Viewer, shared: Collection[int] = (), seats: list[Seat] | None = None) -> bool:
     """Every game is public but a private one: that is its players' business, and once it is over
-    also of whoever opened its share link (`shared`: the ids a session was let into, games.sharing)."""
-    if not game.is_private or seat_of(game, user) is not None:
+    also of whoever opened its share link (`shared`: the ids a session was let into, games.sharing).
+    `seats`: the game's seats when read already (game_with_table)."""
+    if not game.is_private or seat_of(game, user, seats) is not None:
         return True
     return game.status == Game.Status.FINISHED and game.pk in shared
 
 
-def game_for_viewer(game: Game, user: Viewer, *, whole_history: bool = False) -> GameContext:
-    """The game page's data for `user` (a player, or a spectator when None or not seated)."""
+def game_for_viewer(
+    game: Game, user: Viewer, *, whole_history: bool = False, seats: list[Seat] | None = None
+) -> GameContext:
+    """The game page's data for `user` (a player, or a spectator when None or not seated); `seats`: every
+    seat in order read with PAGE_SEAT_RELATED (game_with_table), else read here."""
     rules = game.rules
-    seats = list(game.seats.select_related("user__profile").all())
+    if seats is None:
+        # In seat order; order_by("order") alone, as the model's ordering would join the game row to sort by it.
+        seats = list(game.seats.select_related(*PAGE_SEAT_RELATED).order_by("order"))
     seat = next((s for s in seats if user is not None and user.is_authenticated and s.user_id == user.pk), None)
     colour = seat.colour if seat else None
     state = state_of(game)
@@ -150,11 +176,20 @@ def game_for_viewer(game: Game, user: Viewer, *, whole_history: bool = False) ->
         can_act=active,
         my_move=active and colour in shown["movers"],
         result=_outcome(game, seats),
+        table_seats=seats,
     )
     if context.my_move and colour is not None:
         context.legal = legal_groups(game, state, colour)
-    context.draw_offer = _draw_offer(game, seats, seat) if game.status == Game.Status.ACTIVE else None
-    context.history, context.history_hidden = history(game, seats, colour, state, whole_history)
+    first_ply = first_shown_ply(game, whole_history)
+    # One read of the draw offers for both the panel (the open one) and the history (those it shows).
+    proposals = list(
+        DrawProposal.objects.filter(Q(at_ply__gte=first_ply) | Q(status=DrawProposal.Status.OPEN), game=game)
+        .order_by("pk")
+        .prefetch_related("accepted_by")
+    )
+    if game.status == Game.Status.ACTIVE:
+        context.draw_offer = _draw_offer(proposals, seats, seat)
+    context.history, context.history_hidden = history(game, seats, colour, state, whole_history, proposals)
     return context
 
 
@@ -203,12 +238,13 @@ def _outcome(game: Game, seats: list[Seat]) -> Outcome | None:
     return Outcome(winners=winners, reason=game.result_reason)
 
 
-def _draw_offer(game: Game, seats: list[Seat], seat: Seat | None) -> DrawOffer | None:
-    proposal = DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).first()
+def _draw_offer(proposals: list[DrawProposal], seats: list[Seat], seat: Seat | None) -> DrawOffer | None:
+    """The open offer among `proposals` (read with who accepted it), if any: there is at most one."""
+    proposal = next((p for p in proposals if p.status == DrawProposal.Status.OPEN), None)
     if proposal is None:
         return None
     by_id = {s.pk: s for s in seats}
-    accepted = set(proposal.accepted_by.values_list("pk", flat=True))
+    accepted = {s.pk for s in proposal.accepted_by.all()}
     waiting = [s.colour for s in seats if not s.resigned and s.pk not in accepted]
     return DrawOffer(
         proposed_by=by_id[proposal.proposed_by_id].colour,

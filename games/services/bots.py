@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 
+from accounts.selectors import bot_of
 from engine import bots
 from engine.interface import GameInfo
 from games.models import Game, Seat
@@ -58,14 +59,23 @@ def bot_movers(game: Game) -> QuerySet[Seat]:
     return bot_seats(game).filter(colour__in=game.to_move.split(","))
 
 
-def queue_bot_turn(game: Game) -> None:
+def queue_bot_turn(game: Game, seats: list[Seat] | None = None) -> None:
     """When a bot is to move in the position being saved, its turn goes to a worker once this
     transaction commits (a rolled-back move queues nothing). One task plays one bot move; the position
-    it saves queues the next, so several bots choosing at once each get their own ply."""
-    if game.status != Game.Status.ACTIVE or not bot_movers(game).exists():
+    it saves queues the next, so several bots choosing at once each get their own ply. `seats` (the
+    table with each player's profile, read under the game's lock) answers without a query."""
+    if game.status != Game.Status.ACTIVE:
+        return
+    if not (_bot_to_move(game, seats) if seats is not None else bot_movers(game).exists()):
         return
     game_id, ply = game.pk, game.ply
     transaction.on_commit(lambda: send_bot_turn(game_id, ply))
+
+
+def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
+    """bot_movers(game).exists(), from seats read with their profiles (a person's bot is "" or no profile)."""
+    movers = set(game.to_move.split(","))
+    return any(not seat.resigned and seat.colour in movers and bot_of(seat.user) for seat in seats)
 
 
 def send_bot_turn(game_id: int, ply: int) -> bool:

@@ -25,19 +25,34 @@ def lock(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def seat_of(game: Game, user: User | AnonymousUser | None) -> Seat | None:
+# What a move reads of the table, in one query: who sits where, whether a bot holds the seat (the
+# profile), and each player's email preferences (notifications.selectors.preference_for reads them there).
+TABLE_RELATED = ("user__profile", "user__notification_preference")
+
+
+def table_of(game: Game) -> list[Seat]:
+    """Every seat of the game in seat order, with its player, profile and email preferences: read once
+    under the game's lock, then the seat that acts, the move's descriptions, the bot check and the
+    "your turn" rows all use these rows instead of asking again."""
+    return list(game.seats.select_related(*TABLE_RELATED).order_by("order"))
+
+
+def seat_of(game: Game, user: User | AnonymousUser | None, seats: list[Seat] | None = None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
+    if seats is not None:
+        return next((seat for seat in seats if seat.user_id == user.pk), None)
     return game.seats.filter(user=user).first()
 
 
-def acting_seat(game: Game, user: User) -> Seat:
-    """The seat of a player still in a game in progress, or the refusal that says why not."""
+def acting_seat(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
+    """The seat of a player still in a game in progress, or the refusal that says why not; `seats`
+    (table_of, read under the lock) saves asking the database again."""
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("This game is over.")
     if game.status != Game.Status.ACTIVE:
         raise MoveRejected("This game has not started yet: it is waiting for players.")
-    seat = seat_of(game, user)
+    seat = seat_of(game, user, seats)
     if seat is None:
         raise NotAPlayer("You are not playing in this game.")
     if seat.resigned:
@@ -55,10 +70,10 @@ def owes_new_move(game: Game, before: Any, after: Any) -> bool:
     return rules.phase(before) != rules.phase(after) and not rules.continues_turn(before, after)
 
 
-def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) -> None:
+def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool, seats: list[Seat] | None = None) -> None:
     """The snapshot and the public columns for lists and the deadline sweep (the caller saves the row);
     the clock restarts only for a new mover, a finished game is closed and archived, and a bot to move
-    gets its turn queued for after commit."""
+    gets its turn queued for after commit (`seats`: the table_of rows, when the caller read them)."""
     rules = game.rules
     game.snapshot = rules.to_position(state)
     game.phase = rules.phase(state)
@@ -69,7 +84,7 @@ def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool) ->
     elif new_movers or game.deadline is None:
         game.turn_started_at = now
         game.deadline = now + timedelta(days=game.time_limit_days)
-    queue_bot_turn(game)
+    queue_bot_turn(game, seats)
 
 
 def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) -> None:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from engine.errors import IllegalMoveError, NotationError
 from games.models import Game, Move, Seat
 
-from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
+from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of, table_of
 from .errors import MoveRejected, StaleMove
 
 STALE = "The game moved on since you loaded this page: look at the new position and move again."
@@ -27,7 +27,8 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
         game = lock(game)
         if seen_ply != game.ply and (repeat := _same_move_again(game, user, move, seen_ply)):
             return repeat  # a double-click on Confirm: the first click already played it
-        seat = acting_seat(game, user)
+        seats = table_of(game)
+        seat = acting_seat(game, user, seats)
         if seen_ply != game.ply and not _chose_alongside(game, seat, seen_ply):
             raise StaleMove(STALE)
         before = state_of(game)
@@ -35,7 +36,7 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
             after = game.rules.apply(before, move, seat.colour)
         except IllegalMoveError as error:
             raise MoveRejected(str(error)) from None
-        return _record(game, seat, move, before, after)
+        return _record(game, seats, seat, move, before, after)
 
 
 def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
@@ -77,12 +78,13 @@ def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Mov
     """Leave the game (any time, any phase); recorded as that seat's `resign` so replay sees it."""
     with transaction.atomic():
         game = lock(game)
-        seat = acting_seat(game, user)
+        seats = table_of(game)
+        seat = acting_seat(game, user, seats)
         before = state_of(game)
         after = game.rules.resign(before, seat.colour, reason)
-        seat.resigned = True
+        seat.resigned = True  # in `seats` too: the rows below see them gone
         seat.save(update_fields=["resigned"])
-        row = _record(game, seat, game.rules.parse("resign"), before, after)
+        row = _record(game, seats, seat, game.rules.parse("resign"), before, after)
         from notifications import services as notify  # late import: the outbox is written in this transaction
 
         notify.notify_player_resigned(game=game, move=row, reason=reason)
@@ -107,29 +109,29 @@ def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
     return game
 
 
-def _record(game: Game, seat: Seat, move: Any, before: Any, after: Any) -> Move:
-    """Append the move, move the snapshot on, reset the clock if someone new must move, end if over."""
+def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
+    """Append the move, move the snapshot on, reset the clock if someone new must move, end if over.
+    `seats` is the table as read under the lock (table_of), `seat` the one among them that moved."""
     now = timezone.now()
     row = Move.objects.create(
         game=game,
         ply=game.ply,
         seat=seat,
         notation=str(move),
-        descriptions=_descriptions(game, move, seat, before, after),
+        descriptions=_descriptions(game, seats, move, seat, before, after),
     )
     game.ply += 1
-    save_position(game, after, now, new_movers=owes_new_move(game, before, after))
+    save_position(game, after, now, new_movers=owes_new_move(game, before, after), seats=seats)
     game.save()
     lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
     from notifications import services as notify  # late import: the outbox is written in this transaction
 
-    notify.notify_after_move(game=game, move=row, before=before, after=after)
+    notify.notify_after_move(game=game, move=row, before=before, after=after, seats=seats)
     return row
 
 
-def _descriptions(game: Game, move: Any, seat: Seat, before: Any, after: Any) -> dict[str, str]:
-    """The public words under "*", plus each player's own version ("you drew 9D")."""
+def _descriptions(game: Game, seats: list[Seat], move: Any, seat: Seat, before: Any, after: Any) -> dict[str, str]:
+    """The public words under "*", plus each player's own version ("you drew 9D"), in seat order."""
     describe = game.rules.describe
     texts = {"*": describe(move, seat.colour, before, after, None)}
-    players = game.seats.values_list("colour", flat=True)
-    return texts | {colour: describe(move, seat.colour, before, after, colour) for colour in players}
+    return texts | {s.colour: describe(move, seat.colour, before, after, s.colour) for s in seats}

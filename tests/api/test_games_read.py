@@ -176,3 +176,12 @@ def test_a_token_reads_the_same_as_its_owner_does(alice, bob):
     game = play_plies(start_game(alice, bob), 3)
     a, b = ApiClient(secret_for(alice)), ApiClient(secret_for(alice, name="second"))
     assert a.get(f"/games/{game.pk}").json()["hand"] == b.get(f"/games/{game.pk}").json()["hand"]
+
+
+def test_a_bot_seat_says_which_bot_plays_it(api_as, alice):
+    created = api_as(alice).post("/games", {"game": "martianchess", "seats": 2, "bots": ["random"]})
+    assert created.status_code == 201, created.json()
+    seats = created.json()["seats"]
+    assert [(s["colour"], s["bot"]) for s in seats] == [("red", ""), ("yellow", "random")]
+    detail = api_as(alice).get(f"/games/{created.json()['id']}").json()
+    assert [s["bot"] for s in detail["seats"]] == ["", "random"]

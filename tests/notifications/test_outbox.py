@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.db import transaction
 
 from engine.zarkcity.rules import apply, movers
 from games import services
@@ -269,3 +270,17 @@ def test_a_player_without_an_address_gets_no_row(alice, bob, django_capture_on_c
 def test_movers_helper_agrees_with_the_engine(alice, bob):
     game = start_game(alice, bob)
     assert game.to_move.split(",") == list(movers(state(game)))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_your_turn_row_written_again_for_the_same_ply_is_written_once(alice, bob):
+    """The move's "your turn" row is inserted without looking first (fresh=True): a second write for the
+    same game, ply and recipient is stopped by the unique row, inside its savepoint, so the transaction
+    around it goes on and nothing else is lost."""
+    game = start_game(alice, bob)
+    with transaction.atomic():
+        first = notify.write_row(game=game, recipient=alice, kind=Kind.YOUR_TURN, actor="yellow", fresh=True)
+        again = notify.write_row(game=game, recipient=alice, kind=Kind.YOUR_TURN, actor="yellow", fresh=True)
+        also = notify.write_row(game=game, recipient=bob, kind=Kind.YOUR_TURN, actor="red", fresh=True)
+    assert first is not None and again is None and also is not None
+    assert rows(kind=Kind.YOUR_TURN) == [("alice", Kind.YOUR_TURN), ("bob", Kind.YOUR_TURN)]

@@ -346,3 +346,5 @@ def test_the_leaderboard_and_profile_mark_a_bot(client, alice, django_capture_on
     assert "badge--bot" in profile
     archive = client.get(reverse("archive")).content.decode()
     assert archive.count("badge--bot") == 1
+    replay = client.get(reverse("replay", args=[game.pk, 0])).content.decode()
+    assert replay.count("badge--bot") == 1  # the bot's name in the replay's list of players
