@@ -32,7 +32,7 @@ GREEDY = BotInfo(
 MCTS = BotInfo(
     "mcts",
     "MCTS",
-    "Searches several moves ahead with Monte Carlo tree search over deals of the cards it cannot see.",
+    "Tries its best few moves in many deals of the cards it cannot see, everyone then playing as greedy would.",
 )
 ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
 
