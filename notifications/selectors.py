@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from engine.interface import Game as GameRules
 from games.models import Game, Move, Seat
+from games.selectors.page import SEAT_RELATED, table_of
 
 from .models import Away, Preference
 
@@ -30,8 +31,6 @@ def preference_for(user) -> Preference:
     return Preference.objects.filter(user=user).first() or Preference(user=user)
 
 
-# A seat as emails show it: its player, their display name and their email preferences, in one join.
-SEAT_RELATED = ("user__profile", "user__notification_preference")
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim).
 TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED))
 
@@ -40,7 +39,7 @@ def seated(game: Game) -> list[Seat]:
     """The game's seats in order with their players: those read with the outbox row, else one query."""
     if "seats" in getattr(game, "_prefetched_objects_cache", {}):
         return list(game.seats.all())
-    return list(game.seats.select_related(*SEAT_RELATED))
+    return table_of(game)
 
 
 def seat_of(game: Game, user) -> Seat | None:

@@ -53,7 +53,7 @@ def notify_after_move(
     choice (Zark City's starters). The end of the game goes to everyone instead. `before` and `after`
     are the game's own states, read only through its rules (game.rules); without `after` the game's
     saved position stands for it. `seats`: every seat of the game in order with its user and their
-    preferences (games.services.core.table_of, read in this transaction), else they are read here.
+    preferences (games.selectors.table_of, read in this transaction), else they are read here.
     """
     if game.status == Game.Status.FINISHED:
         return notify_game_over(game=game, seats=seats)

@@ -32,6 +32,7 @@ from .page import (
     game_with_table,
     seat_of,
     state_of,
+    table_of,
 )
 from .record import game_record, result_of
 
@@ -65,4 +66,5 @@ __all__ = [
     "result_of",
     "seat_of",
     "state_of",
+    "table_of",
 ]

@@ -17,9 +17,10 @@ from games.models import DrawProposal, Game, Seat
 from .history import HistoryEntry, first_shown_ply, history
 
 Viewer = User | AnonymousUser | None
-# A seat as the page shows it: the player's display name and bot label (profile), and their time zone
-# for the clocks (notification_preference), all in the one query that reads the seats.
-PAGE_SEAT_RELATED = ("user__profile", "user__notification_preference")
+# A seat with what the page and a move read of its player, in the one query that reads the table: the
+# display name and bot label (profile), the time zone for the clocks and the email preferences
+# (notification_preference; notifications.selectors.preference_for reads them there).
+SEAT_RELATED = ("user__profile", "user__notification_preference")
 
 # How the banner says why a game ended, after "<name> won as <colour>"; other reasons are given as they are.
 WON_BY = {
@@ -120,11 +121,18 @@ def state_of(game: Game) -> Any:
     return game.rules.from_position(game.snapshot)
 
 
+def table_of(game: Game) -> list[Seat]:
+    """Every seat of the game in seat order, with SEAT_RELATED. Sorted by the seat's own column: the
+    model's ordering would join the game row to sort by it. move_submit reads it once under the game's
+    lock, then the acting seat, the descriptions, the bot check and the "your turn" rows use these rows."""
+    return list(game.seats.select_related(*SEAT_RELATED).order_by("order"))
+
+
 def game_with_table(game_id: int) -> tuple[Game | None, list[Seat] | None]:
     """The game page's first read: the game and its seats in order, with what the page shows of each
-    player (PAGE_SEAT_RELATED), in one query that joins each seat to its game. (None, None) when there
+    player (SEAT_RELATED), in one query that joins each seat to its game. (None, None) when there
     is no such game; the seats are None for a game nobody sits at (then read as usual)."""
-    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", *PAGE_SEAT_RELATED).order_by("order"))
+    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", *SEAT_RELATED).order_by("order"))
     if not seats:
         return Game.objects.filter(pk=game_id).first(), None
     game = seats[0].game
@@ -152,11 +160,10 @@ def game_for_viewer(
     game: Game, user: Viewer, *, whole_history: bool = False, seats: list[Seat] | None = None
 ) -> GameContext:
     """The game page's data for `user` (a player, or a spectator when None or not seated); `seats`: every
-    seat in order read with PAGE_SEAT_RELATED (game_with_table), else read here."""
+    seat in order read with SEAT_RELATED (game_with_table), else read here."""
     rules = game.rules
     if seats is None:
-        # In seat order; order_by("order") alone, as the model's ordering would join the game row to sort by it.
-        seats = list(game.seats.select_related(*PAGE_SEAT_RELATED).order_by("order"))
+        seats = table_of(game)
     seat = next((s for s in seats if user is not None and user.is_authenticated and s.user_id == user.pk), None)
     colour = seat.colour if seat else None
     state = state_of(game)

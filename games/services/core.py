@@ -25,18 +25,6 @@ def lock(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-# What a move reads of the table, in one query: who sits where, whether a bot holds the seat (the
-# profile), and each player's email preferences (notifications.selectors.preference_for reads them there).
-TABLE_RELATED = ("user__profile", "user__notification_preference")
-
-
-def table_of(game: Game) -> list[Seat]:
-    """Every seat of the game in seat order, with its player, profile and email preferences: read once
-    under the game's lock, then the seat that acts, the move's descriptions, the bot check and the
-    "your turn" rows all use these rows instead of asking again."""
-    return list(game.seats.select_related(*TABLE_RELATED).order_by("order"))
-
-
 def seat_of(game: Game, user: User | AnonymousUser | None, seats: list[Seat] | None = None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
 from games.models import Game, Move, Seat
+from games.selectors.page import table_of
 
-from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of, table_of
+from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
 from .errors import MoveRejected, StaleMove
 
 STALE = "The game moved on since you loaded this page: look at the new position and move again."
