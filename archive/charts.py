@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date
 from html import escape
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 14, 30
 
 
-def rating_history_svg(points: Sequence[tuple[datetime, float, float, float]], *, title: str) -> str:
-    """Rating (mu - 3 sigma) after each game as a line, over a band from the rating up to the mean skill mu."""
+def rating_history_svg(points: Sequence[tuple[date, float, float, float]], *, title: str) -> str:
+    """Rating (mu - 3 sigma) after each game as a line, over a band from the rating up to the mean skill mu;
+    `points`: (day, rating, mu, sigma), oldest first (selectors.rating_history)."""
     if not points:
         return _frame(title, '<text x="50%" y="50%" text-anchor="middle" class="chart-note">No rated games yet</text>')
     lows = [rating for _, rating, _, _ in points]

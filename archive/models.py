@@ -7,6 +7,9 @@ game, its seats and its move log for 100,000 games.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -142,6 +145,12 @@ class ArchivedPlayer(models.Model):
         indexes = [
             models.Index(fields=["user", "finished_at"], name="archive_player_history"),
             models.Index(fields=["user", "game_type", "finished_at"], name="archive_player_game_history"),
+            # A player's rating chart (their last 500 public games of one game): read from the index alone.
+            models.Index(
+                fields=["user", "game_type", "finished_at", "rating_after", "mu_after", "sigma_after"],
+                condition=PUBLIC,
+                name="archive_player_rating_chart",
+            ),
             # The archive's search by player (ArchivedGame's public indexes, for one player's games).
             models.Index(fields=["user", "plies", "finished_at"], name="archive_player_by_length"),
             public_index("archive_player_public", "user", "finished_at", "archived_game"),
@@ -174,6 +183,35 @@ class PlayerTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} at {self.player_count}-player {self.game_type}: {self.won}/{self.played}"
+
+
+def options_key(options: dict[str, Any]) -> str:
+    """A game's options as canonical JSON: ArchiveTally keeps one row per set of options."""
+    return json.dumps(options, sort_keys=True, separators=(",", ":"))
+
+
+class ArchiveTally(models.Model):
+    """How many public games the archive holds of one game, table size, result and set of options: kept by
+    game_archive as each game ends, so the archive page counts a search by those filters alone (most of them)
+    by adding up a few of these rows, not by reading up to 10,001 entries of an index, which costs more the
+    more games there are. `options_key` is the options as canonical JSON (one row per set of options)."""
+
+    game_type = models.CharField(max_length=20)
+    player_count = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=20)
+    options = models.JSONField(default=dict, blank=True)
+    options_key = models.CharField(max_length=200)
+    games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game_type", "player_count", "reason", "options_key"], name="archive_tally_one_per_kind"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.games} public {self.player_count}-player {self.game_type} ({self.reason}, {self.options_key})"
 
 
 class PlayerRating(models.Model):

@@ -8,6 +8,7 @@ never counts a game that was rolled back.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -15,7 +16,16 @@ from django.db.models import Count, F, Model, Q
 from django.utils import timezone
 
 from archive import rows
-from archive.models import ArchivedGame, ArchivedPlayer, ArchivedRow, FeedToken, PlayerRating, PlayerTally
+from archive.models import (
+    ArchivedGame,
+    ArchivedPlayer,
+    ArchivedRow,
+    ArchiveTally,
+    FeedToken,
+    PlayerRating,
+    PlayerTally,
+    options_key,
+)
 from archive.ratings import START, Skill, rate_game
 from games.models import Game, Seat
 
@@ -45,6 +55,7 @@ def game_archive(*, game: Game) -> ArchivedGame:
     )
     _rate(archived, seats, winner_seats)
     _tally(archived, seats)
+    _archive_tally(archived)
     _list_row(archived, seats)
     return archived
 
@@ -64,6 +75,21 @@ def _tally(archived: ArchivedGame, seats: list[Seat]) -> None:
             drawn=F("drawn") + int(outcome == ArchivedPlayer.Outcome.DRAW),
             private=F("private") + int(archived.is_private),
         )
+
+
+def _archive_tally(archived: ArchivedGame) -> None:
+    """Count a public game in the archive's tally of its kind (game, table size, result, options): one atomic
+    increment, so two games ending at once both count."""
+    if archived.is_private:
+        return
+    kind = {
+        "game_type": archived.game_type,
+        "player_count": archived.player_count,
+        "reason": archived.reason,
+        "options_key": options_key(archived.options),
+    }
+    ArchiveTally.objects.bulk_create([ArchiveTally(options=archived.options, **kind)], ignore_conflicts=True)
+    ArchiveTally.objects.filter(**kind).update(games=F("games") + 1)
 
 
 def _list_row(archived: ArchivedGame, seats: list[Seat]) -> None:
@@ -165,6 +191,24 @@ def tallies_recount(results: type[Model] = ArchivedPlayer, tallies: type[Model] 
     tallies.objects.all().delete()  # type: ignore[attr-defined]
     made = tallies.objects.bulk_create((tallies(**row) for row in counted.order_by()), batch_size=1000)  # type: ignore[attr-defined]
     return len(made)
+
+
+def archive_tallies_recount(games: type[Model] = ArchivedGame, tallies: type[Model] = ArchiveTally) -> int:
+    """The archive's tallies of public games counted afresh from its summary rows (when the tallies are new,
+    or games were written in bulk); the models may be a migration's historical ones. Returns how many."""
+    public = games.objects.filter(is_private=False).order_by()  # type: ignore[attr-defined]
+    counted: dict[tuple[str, int, str, str], Any] = {}
+    for row in public.values("game_type", "player_count", "reason", "options").annotate(games=Count("pk")):
+        kind = (row["game_type"], row["player_count"], row["reason"], options_key(row["options"]))
+        tally = counted.setdefault(
+            kind,
+            tallies(  # the same options apart only by their keys' order: one row
+                game_type=kind[0], player_count=kind[1], reason=kind[2], options_key=kind[3], options=row["options"]
+            ),
+        )
+        tally.games += row["games"]
+    tallies.objects.all().delete()  # type: ignore[attr-defined]
+    return len(tallies.objects.bulk_create(counted.values(), batch_size=1000))  # type: ignore[attr-defined]
 
 
 def archive_backfill() -> int:

@@ -32,7 +32,7 @@ GREEDY = BotInfo(
 MCTS = BotInfo(
     "mcts",
     "MCTS",
-    "Tries its best few moves in many deals of the cards it cannot see, everyone then playing as greedy would.",
+    "Searches a tree of its moves and the replies over many deals of the cards it cannot see, a few turns ahead.",
 )
 ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
 

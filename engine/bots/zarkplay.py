@@ -262,17 +262,18 @@ def _open_progress(state: State, shape: Layout, colour: str, hand: tuple[str, ..
 
 
 def _material(state: State, colour: str, hand: tuple[str, ...]) -> float:
-    cards = state.ruleset.cards
     pieces = sum(1 for square in state.board.values() for owner, _ in square.pieces if owner == colour)
+    return PIECE * min(pieces, PIECE_CAP) + _hand_material(state.ruleset, hand)
+
+
+@lru_cache(maxsize=8192)
+def _hand_material(rules: Ruleset, hand: tuple[str, ...]) -> float:
+    """The hand's part of the material score; hands recur through a search, so it is kept."""
+    cards = rules.cards
     pips = sum(cards[c].pips for c in hand)
     aces = any(cards[c].is_ace for c in hand)
     numbers = sum(1 for c in hand if cards[c].is_number)
-    return (
-        PIECE * min(pieces, PIECE_CAP)
-        + PIP * min(pips, PIP_CAP)
-        + ACE * aces
-        + NUMBER * min(numbers, NUMBER_CAP)
-    )
+    return PIP * min(pips, PIP_CAP) + ACE * aces + NUMBER * min(numbers, NUMBER_CAP)
 
 
 def values(state: State) -> dict[str, float]:
@@ -443,6 +444,17 @@ def _build_gain(state: State, shape: Layout, colour: str, card: str, at: Cell) -
 
 def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
+
+
+def best_move(state: State, colour: str, moves: list[Move]) -> Move:
+    """The move with the best `move_prior`; for discards (often dozens of combinations of a few
+    cards) each card is valued once."""
+    discards = [move for move in moves if isinstance(move, Discard)]
+    if discards and len(discards) == len(moves):
+        keep = {card: card_keep_value(state, colour, card) for card in state.hands.get(colour, ())}
+        return max(discards, key=lambda m: -sum(keep[c] for c in m.cards))
+    shape = layout(state)
+    return max(moves, key=lambda m: move_prior(state, colour, m, shape))
 
 
 def card_keep_value(state: State, colour: str, card: str) -> float:

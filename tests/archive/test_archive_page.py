@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import Profile
 from accounts.services import profile_update
-from archive.selectors import ARCHIVE_PAGE_SIZE
+from archive.selectors import ARCHIVE_PAGE_SIZE, players_named
 from tests.archive.archive_helpers import finished_rows
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +173,66 @@ def test_part_of_a_name_lists_a_game_of_two_matches_once(client, spread, users):
     response = client.get(reverse("archive"), {"player": "pyramid"})
     assert ids(response) == [spread["draw"].pk, spread["three"].pk]  # both in each: once each
     assert response.context["page"].paginator.count == 2
+
+
+@pytest.mark.parametrize("sort", ["newest", "longest", "shortest"])
+def test_part_of_a_name_pages_through_every_game_once(client, users, sort):
+    """On PostgreSQL each matching player's first games are read apart and joined (a UNION); on SQLite their
+    rows together: either way every page lists the games of any of them, once each, in the chosen order."""
+    alice, bob, charlie, dave, erin = users
+    for user in (charlie, dave, erin):
+        profile_update(user=user, display_name=f"{user.username.title()} Pyramid")
+    now = timezone.now()
+    tables = [[charlie, dave], [alice, bob], [erin, alice, dave], [bob, charlie], [dave, erin, charlie, alice]]
+    games = [
+        finished_rows(tables[n % 5], plies=10 + n * 7 % 23, finished_at=now - timedelta(hours=n // 2))
+        for n in range(2 * ARCHIVE_PAGE_SIZE + 9)
+    ]
+    key = {
+        "newest": lambda g: (-g.finished_at.timestamp(), -g.pk),
+        "longest": lambda g: (-g.ply, -g.finished_at.timestamp(), -g.pk),
+        "shortest": lambda g: (g.ply, g.finished_at.timestamp(), g.pk),
+    }[sort]
+    expected = [g.pk for g in sorted((g for n, g in enumerate(games) if n % 5 != 1), key=key)]
+    listed = []
+    for page in (1, 2):
+        response = client.get(reverse("archive"), {"player": "pyramid", "sort": sort, "page": str(page)})
+        assert response.context["page"].paginator.count == len(expected)
+        listed += ids(response)
+    assert listed == expected
+
+
+def test_part_of_a_name_lists_the_viewers_own_private_games(client, users):
+    alice, bob, charlie, dave, _ = users
+    for user in (charlie, dave):
+        profile_update(user=user, display_name=f"{user.username.title()} Pyramid")
+    now = timezone.now()
+    public = finished_rows([charlie, dave], finished_at=now - timedelta(hours=3))
+    bobs = finished_rows([charlie, bob], is_private=True, finished_at=now - timedelta(hours=2))
+    finished_rows([alice, dave], is_private=True, finished_at=now - timedelta(hours=1))
+    assert ids(client.get(reverse("archive"), {"player": "pyramid"})) == [public.pk]
+    client.force_login(bob)
+    response = client.get(reverse("archive"), {"player": "pyramid"})
+    assert ids(response) == [bobs.pk, public.pk] and response.context["page"].paginator.count == 2
+
+
+def test_an_exact_name_wins_over_parts_of_names(db, users, monkeypatch):
+    alice, bob, charlie, dave, erin = users
+    profile_update(user=bob, display_name="Twin")
+    profile_update(user=charlie, display_name="Twins")
+    assert players_named("twin") == [bob.pk]  # not charlie, whose name only contains it
+    assert sorted(players_named("TWIN")) == [bob.pk]
+    assert players_named("twi") == [bob.pk, charlie.pk]
+    monkeypatch.setattr("archive.selectors.PLAYER_MATCHES", 1)
+    assert players_named("twi") == [bob.pk]  # the first match only
+    profile_update(user=dave, display_name="Dave")
+    Profile.objects.filter(user=dave).update(display_name="TWIN")  # as only older rows could be: two of a name
+    assert sorted(players_named("twin")) == [bob.pk, dave.pk]  # every exact match, however many
+
+
+def test_an_exact_username_is_found_among_many_partial_matches_without_profiles(db):
+    """A player without a profile has no display name: the exact match still comes first (NULL sorts first)."""
+    made = [get_user_model().objects.create(username=f"walker{n}") for n in ("", *range(10, 40))]
+    Profile.objects.filter(user__in=made).delete()
+    assert players_named("walker") == [made[0].pk]
+    assert players_named("alker") == [user.pk for user in made[:20]]  # part of a name: the first 20

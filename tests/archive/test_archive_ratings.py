@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -131,3 +131,13 @@ def test_a_profile_with_only_private_games_says_they_are_hidden(client, alice):
     client.force_login(carol)
     own = client.get(reverse("player_profile", args=["carol"])).content.decode()
     assert "not shown" not in own and "#" in own
+
+
+def test_the_rating_chart_names_the_days_of_the_first_and_last_games(client, users):
+    """The chart reads each game's day (UTC) from the database: the first and last are named, to the edge of a day."""
+    alice, bob, *_ = users
+    finished_rows([alice, bob], finished_at=datetime(2025, 3, 1, 0, 0, 0, tzinfo=UTC))
+    finished_rows([alice, bob], winner=1, finished_at=datetime(2025, 3, 9, 23, 59, 59, 999999, tzinfo=UTC))
+    for url in (reverse("rating_chart", args=["alice"]), reverse("player_profile", args=["alice"])):
+        svg = client.get(url).content.decode()
+        assert ">2025-03-01</text>" in svg and ">2025-03-09 · 2 games</text>" in svg
