@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
 TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER_50, Kind.REMINDER_80}
 MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout for a countdown task
-READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "game")
+# The recipient's reply-to-play setting comes too: a turn email's reply address asks only for its token.
+READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "recipient__reply_setting", "game")
 READ_WITH_INVITATION = ("invitation__game", "invitation__user", "invitation__invited_by")
 
 

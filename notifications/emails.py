@@ -79,7 +79,9 @@ def _reply_to(notification: Notification) -> str | None:
 
     if notification.game_id is None:
         return None
-    return turn_reply_address(game=notification.game, user=notification.recipient, kind=notification.kind)
+    game, user = notification.game, notification.recipient
+    seat = selectors.seat_of(game, user) if user is not None else None  # the table read with the row
+    return turn_reply_address(game=game, user=user, kind=notification.kind, seat=seat)
 
 
 def _invitation(notification: Notification) -> EmailMultiAlternatives:
@@ -153,7 +155,8 @@ def table(game: Game, seat: Seat, state: Any = None) -> dict[str, Any]:
     summary = rules.table(shown)
     preference = selectors.preference_for(seat.user)
     moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned
-    clocks = clock.table_clocks(game)
+    seats = selectors.seated(game)  # read with the outbox row (delivery.claim), else one query
+    clocks = clock.table_clocks(game, seats=seats)  # with their preferences: only the days away are read
     mine = next((c for c in clocks.clocks if c.colour == seat.colour), None) if moving else None
     return {
         "game": game,
@@ -168,14 +171,14 @@ def table(game: Game, seat: Seat, state: Any = None) -> dict[str, Any]:
         "has_hands": rules.info.has_hands,  # no "Your hand: no cards" in a game without hands
         "board_text": rules.board_text(shown),
         "board_alt": f"The {rules.info.name} board after move {game.ply}",
-        "players": _players(game, summary, clocks.away),
+        "players": _players(seats, summary, clocks.away),
         "deadline": mine.deadline.astimezone(selectors.zone_of(preference)) if mine else None,
         "play_url": play_url(seat.user, game),
         "game_url": settings.SITE_URL + game_page_url(game),
     }
 
 
-def _players(game: Game, summary: Table, away: dict[str, Any]) -> list[dict[str, Any]]:
+def _players(seats: list[Seat], summary: Table, away: dict[str, Any]) -> list[dict[str, Any]]:
     facts = {s.colour: ", ".join(s.facts) for s in summary.seats}
     return [
         {
@@ -185,7 +188,7 @@ def _players(game: Game, summary: Table, away: dict[str, Any]) -> list[dict[str,
             "resigned": s.resigned,
             "away_until": away.get(s.colour),
         }
-        for s in selectors.seated(game)
+        for s in seats
     ]
 
 

@@ -93,19 +93,45 @@ def queue(task, *args) -> None:
 # ----------------------------------------------------------------------------- addresses in turn emails
 
 
-def turn_reply_address(*, game: Game, user, kind: str = "your_turn") -> str | None:
+def turn_reply_address(*, game: Game, user, kind: str = "your_turn", seat: Seat | None = None) -> str | None:
     """The Reply-To of a turn email: play+TOKEN@domain for this player, game and turn, or None when the
-    email asks for no move now, or the player turned reply-to-play off."""
+    email asks for no move now, or the player turned reply-to-play off.
+
+    `seat`: the player's seat, if the caller read it already (the notifications worker reads the table
+    with the outbox row, and the recipient's reply setting with them): then only the token is asked for."""
     if kind not in TURN_KINDS or user is None:
         return None
-    seat = game.seats.filter(user=user).first()
-    if seat is None or not selectors.is_mover(game, seat) or not selectors.reply_enabled(user):
+    if seat is None:
+        seat = game.seats.filter(user=user).first()
+    if seat is None or not selectors.is_mover(game, seat) or not _reply_enabled(user):
         return None
     return addresses.address(token_for(seat=seat, ply=game.ply).token)
 
 
+def _reply_enabled(user) -> bool:
+    """selectors.reply_enabled, from the setting read with the user when it was (no row: on)."""
+    relation = user._meta.get_field("reply_setting")
+    if relation.is_cached(user):
+        setting = relation.get_cached_value(user)
+        return setting is None or setting.enabled
+    return selectors.reply_enabled(user)
+
+
 def token_for(*, seat: Seat, ply: int, purpose: str = ReplyToken.Purpose.MOVE) -> ReplyToken:
-    """The seat's address for this ply (the same one however often the email is built)."""
+    """The seat's address for this ply (the same one however often the email is built).
+
+    Outside a transaction (the notifications worker, which builds an email's address once) it is one
+    INSERT; a seat that has its token for this ply already (a retried email, or another worker building
+    the same one at the same moment) makes it fail on the unique constraint, and the row is read instead.
+    Inside one (handling a reply) the row is looked for first and the INSERT is under a savepoint, so a
+    conflict cannot spoil the caller's transaction."""
+    if not transaction.get_connection().in_atomic_block:
+        try:
+            return ReplyToken.objects.create(
+                token=addresses.new_token(), game_id=seat.game_id, seat=seat, ply=ply, purpose=purpose
+            )
+        except IntegrityError:
+            return ReplyToken.objects.get(seat=seat, ply=ply, purpose=purpose)
     existing = ReplyToken.objects.filter(seat=seat, ply=ply, purpose=purpose).first()
     if existing is not None:
         return existing
