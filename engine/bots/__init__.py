@@ -73,7 +73,7 @@ def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effor
     """The notation text of the move `bot` plays for `seat` (one of game.movers(state)) now.
 
     Deterministic given `seed` and what `seat` can see. `effort` scales the search budget
-    (1.0 = the full-strength default, about 1 second a move for mcts; tests use ~0.01).
+    (1.0 = the full-strength default, 0.7 processor seconds a Turn Option for mcts at two players; tests use ~0.01).
     ValueError when the bot does not play this game or `seat` is not to move.
     """
     info = bot_info(bot)
