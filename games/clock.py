@@ -26,6 +26,7 @@ from games import services
 from games.models import Game, Seat
 from notifications.models import Away, Preference
 from notifications.selectors import zone_of
+from zarkcity_site.related import read_with
 
 log = logging.getLogger(__name__)
 
@@ -193,14 +194,13 @@ def table_clocks(game: Game, now: datetime | None = None, *, seats: list[Seat] |
 
 def _preference_read(seat: Seat) -> bool:
     """Whether the seat's user and their preferences (or their having none) came with the seat."""
-    if not Seat._meta.get_field("user").is_cached(seat):
-        return False
-    return seat.user._meta.get_field("notification_preference").is_cached(seat.user)  # type: ignore[union-attr]
+    read, user = read_with(seat, "user")
+    return read and read_with(user, "notification_preference")[0]
 
 
 def _saved_preference(seat: Seat) -> Preference | None:
-    """The Preference row read with the seat (notifications.selectors.preference_for reads it the same way)."""
-    return seat.user._meta.get_field("notification_preference").get_cached_value(seat.user)  # type: ignore[union-attr]
+    """The Preference row read with the seat (None: the player has none)."""
+    return read_with(seat.user, "notification_preference")[1]
 
 
 def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:

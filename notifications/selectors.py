@@ -17,6 +17,7 @@ from django.utils import timezone
 from engine.interface import Game as GameRules
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
+from zarkcity_site.related import read_with
 
 from .models import Away, Preference
 
@@ -25,10 +26,10 @@ def preference_for(user) -> Preference:
     """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row.
 
     Read with the user when they were (the worker's claim joins them to the outbox row): no second query."""
-    relation = user._meta.get_field("notification_preference")
-    if relation.is_cached(user):
-        return relation.get_cached_value(user) or Preference(user=user)
-    return Preference.objects.filter(user=user).first() or Preference(user=user)
+    read, preference = read_with(user, "notification_preference")
+    if not read:
+        preference = Preference.objects.filter(user=user).first()
+    return preference or Preference(user=user)
 
 
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim).

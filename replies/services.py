@@ -103,18 +103,9 @@ def turn_reply_address(*, game: Game, user, kind: str = "your_turn", seat: Seat 
         return None
     if seat is None:
         seat = game.seats.filter(user=user).first()
-    if seat is None or not selectors.is_mover(game, seat) or not _reply_enabled(user):
+    if seat is None or not selectors.is_mover(game, seat) or not selectors.reply_enabled(user):
         return None
     return addresses.address(token_for(seat=seat, ply=game.ply).token)
-
-
-def _reply_enabled(user) -> bool:
-    """selectors.reply_enabled, from the setting read with the user when it was (no row: on)."""
-    relation = user._meta.get_field("reply_setting")
-    if relation.is_cached(user):
-        setting = relation.get_cached_value(user)
-        return setting is None or setting.enabled
-    return selectors.reply_enabled(user)
 
 
 def token_for(*, seat: Seat, ply: int, purpose: str = ReplyToken.Purpose.MOVE) -> ReplyToken:

@@ -22,18 +22,22 @@ def choose(state: State, seat: str, moves: list[Move], rng: Rng) -> Move:
     wins = zarkplay.winning_moves(state, seat, moves) if state.phase == "act" else []
     if wins:
         return wins[0]
-    best: tuple[bool, float, float] | None = None
-    chosen = moves[0]
+    return ranked(state, seat, moves, rng)[0]
+
+
+def ranked(state: State, seat: str, moves: list[Move], rng: Rng) -> list[Move]:
+    """`moves` best first as the greedy bot ranks them: a move after which no rival could win at once
+    (in this deal) before any other, then by score lead; the generator breaks exact ties."""
+    keyed = []
     for move in moves:
         after = apply(state, move, seat)
         if after.phase == "over":
-            safe, lead = after.winner == seat, 1.0 if after.winner == seat else -1.0
+            key = (after.winner == seat, 1.0 if after.winner == seat else -1.0, rng.random())
         else:
-            safe, lead = not zarkplay.threatened(after, seat), lead_of(after, seat)
-        key = (safe, lead, rng.random())  # the generator breaks exact ties
-        if best is None or key > best:
-            best, chosen = key, move
-    return chosen
+            key = (not zarkplay.threatened(after, seat), lead_of(after, seat), rng.random())
+        keyed.append((key, move))
+    keyed.sort(key=lambda item: item[0], reverse=True)  # stable: on an equal key the earlier move first
+    return [move for _, move in keyed]
 
 
 def lead_of(state: State, seat: str) -> float:

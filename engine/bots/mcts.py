@@ -88,7 +88,7 @@ def search(game: Game, state: State, seat: str, moves: list[Move], rng: Rng, dea
 def grow(game: Game, state: State, seat: str, moves: list[Move], rng: Rng, deals: int) -> list[tuple[Move, Node]]:
     """The tree after `deals` iterations: the root candidates still in the race, best ranked first,
     each with its node."""
-    candidates = ranked(state, seat, moves, rng)[: max(2, min(CANDIDATES, 2 * deals))]
+    candidates = greedy.ranked(state, seat, moves, rng)[: max(2, min(CANDIDATES, 2 * deals))]
     roots = [Node() for _ in candidates]
     alive = list(range(len(candidates)))
     if len(candidates) == 1:
@@ -103,21 +103,6 @@ def grow(game: Game, state: State, seat: str, moves: list[Move], rng: Rng, deals
         for i in alive:
             _iterate(roots[i], apply(deal, candidates[i], seat), seat, turns, rng)
     return [(candidates[i], roots[i]) for i in alive]
-
-
-def ranked(state: State, seat: str, moves: list[Move], rng: Rng) -> list[Move]:
-    """`moves` best first as the greedy bot ranks them: a move after which no rival could win at once
-    (in this deal) before any other, then by score lead; the generator breaks exact ties."""
-    keyed = []
-    for move in moves:
-        after = apply(state, move, seat)
-        if after.phase == "over":
-            key = (after.winner == seat, 1.0 if after.winner == seat else -1.0, rng.random())
-        else:
-            key = (not zarkplay.threatened(after, seat), greedy.lead_of(after, seat), rng.random())
-        keyed.append((key, move))
-    keyed.sort(key=lambda item: item[0], reverse=True)
-    return [move for _, move in keyed]
 
 
 def _iterate(node: Node, state: State, seat: str, turns: int, rng: Rng) -> None:

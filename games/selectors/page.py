@@ -164,7 +164,7 @@ def game_for_viewer(
     rules = game.rules
     if seats is None:
         seats = table_of(game)
-    seat = next((s for s in seats if user is not None and user.is_authenticated and s.user_id == user.pk), None)
+    seat = seat_of(game, user, seats)
     colour = seat.colour if seat else None
     state = state_of(game)
     shown = rules.view(state, colour)

@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from archive.services import game_archive
 from games.models import DrawProposal, Game, Seat
+from games.selectors import page
 
 from .bots import queue_bot_turn
 from .errors import MoveRejected, NotAPlayer
@@ -26,10 +27,10 @@ def lock(game: Game) -> Game:
 
 
 def seat_of(game: Game, user: User | AnonymousUser | None, seats: list[Seat] | None = None) -> Seat | None:
+    if seats is not None:
+        return page.seat_of(game, user, seats)
     if user is None or not user.is_authenticated:
         return None
-    if seats is not None:
-        return next((seat for seat in seats if seat.user_id == user.pk), None)
     return game.seats.filter(user=user).first()
 
 

@@ -4,26 +4,17 @@ showed), its result rows the game's options, length and reason, and its players 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from archive import rows
 from archive.models import ArchivedPlayer, ArchivedRow, PlayerTally
 from tests.archive.archive_helpers import finished_rows
-from tests.archive.test_archive_migration import latest
+from tests.archive.test_archive_migration import latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("archive", "0004_winners_share")]
 AFTER = [("archive", "0005_archive_rows_tallies_public_indexes")]
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
 
 
 @pytest.fixture

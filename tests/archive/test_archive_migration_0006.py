@@ -8,8 +8,7 @@ from django.urls import reverse
 
 from archive.models import ArchiveTally
 from tests.archive.archive_helpers import finished_rows
-from tests.archive.test_archive_migration import latest
-from tests.archive.test_archive_migration_0005 import migrate
+from tests.archive.test_archive_migration import latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
