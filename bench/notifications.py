@@ -12,6 +12,10 @@ Two figures, as issue 14 asks:
         .venv/bin/python bench/notifications.py [--emails 1000] [--runs 3] [--latency-moves 300] \
         [--rate 5] [--pool threads --concurrency 4] [--smoke] [--database NAME] [--keep]
 
+--pool threads (the default): one process, its threads sharing one GIL, so one core's worth of Python.
+--pool prefork: one worker as docs/deployment.md runs it, a main process handing tasks to --concurrency
+(default 2, one a core) processes of its pool; the CPU time printed is theirs and the main process's.
+
 The database is PostgreSQL, as in production: the bench creates its own database on the server
 DATABASE_URL names (a fresh zc_bench_notifications_... name, or --database NAME, which must not exist
 yet) and drops it at the end. The broker is Redis when REDIS_URL is set (queues of the bench's own,
@@ -99,9 +103,16 @@ class Watch:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    """User + system CPU time so far of the worker and its pool's processes (prefork), from Linux /proc."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # a process that ended while we looked
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):  # fields[1]: the parent's pid
+            total += int(fields[11]) + int(fields[12])
+    return total / CLOCK_TICKS
 
 
 def free_port() -> int:
@@ -120,8 +131,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="throughput runs (the median is printed)")
     parser.add_argument("--latency-moves", type=int, default=300, help="moves for the delay figure")
     parser.add_argument("--rate", type=float, default=5.0, help="moves a second for the delay figure")
-    parser.add_argument("--pool", default="threads", choices=["threads", "solo"], help="the worker's pool")
-    parser.add_argument("--concurrency", type=int, default=4, help="threads in the one worker process")
+    parser.add_argument(
+        "--pool", default="threads", choices=["threads", "solo", "prefork"], help="the worker's pool (default threads)"
+    )
+    parser.add_argument(
+        "--concurrency", type=int, help="threads of the worker process, or its pool's processes (default 4, prefork 2)"
+    )
     parser.add_argument("--timeout", type=float, default=900.0, help="give up on a run after this many seconds")
     parser.add_argument("--smoke", action="store_true", help="tiny runs: only shows that the bench runs")
     common.add_database_arguments(parser)
@@ -130,6 +145,8 @@ def main() -> None:
         args.emails, args.latency_moves = 20, 10
     if args.pool == "solo":
         args.concurrency = 1
+    elif args.concurrency is None:
+        args.concurrency = 2 if args.pool == "prefork" else 4  # prefork: one process a core, as deployed
     common.production_settings()
     server, name = common.own_database("notifications", args.database)
     try:
@@ -164,7 +181,8 @@ def bench(args: argparse.Namespace) -> None:
     broker = "redis" if os.environ.get("REDIS_URL") else "filesystem"
     database = django.conf.settings.DATABASES["default"]
     print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, DEBUG off, {os.cpu_count()} cores")
-    print(f"worker: one process, --pool {args.pool} --concurrency {args.concurrency}")
+    processes = "one process" if args.pool != "prefork" else f"one main process and {args.concurrency} in its pool"
+    print(f"worker: {processes}, --pool {args.pool} --concurrency {args.concurrency}")
 
     games = prepare(max(args.emails, args.latency_moves))
     sink = Sink()

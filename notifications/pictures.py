@@ -1,5 +1,6 @@
-"""The board picture of an email: the game's SVG drawn as a PNG by cairosvg (mail programs show no SVG),
-once for all the emails of a move that show the same picture.
+"""The board picture of an email: the game's SVG drawn as a PNG (mail programs show no SVG) by librsvg
+(notifications/librsvg.py), or by cairosvg where that library is missing, once for all the emails of a
+move that show the same picture.
 
 Drawing is the largest part of an email's cost (tens of milliseconds, more as the board grows). When one move
 brings several recipients an email with a board (the end of the game, everyone asked to move at once),
@@ -13,9 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from functools import cache
 
-from django.core.cache import cache
+from django.core.cache import cache as shared_cache
 
+from . import librsvg
 from .models import Notification
 
 log = logging.getLogger(__name__)
@@ -50,18 +53,28 @@ def board_png(svg: str, *, shared: bool) -> bytes | None:
 
 
 def draw(svg: str) -> bytes | None:
+    """The PNG, WIDTH pixels wide; None (logged) if it cannot be drawn: the email goes without it, since
+    its text part and its HTML both carry the board as text."""
     try:
-        import cairosvg
+        if librsvg.available():
+            return librsvg.png(svg.encode(), WIDTH)
+        _say_fallback_once()
+        import cairosvg  # reads and draws in Python: some five times librsvg's time
 
         return cairosvg.svg2png(bytestring=svg.encode(), output_width=WIDTH)
-    except Exception:  # a missing libcairo must not stop the email: the text board is in both parts
+    except Exception:  # a missing libcairo must not stop the email
         log.exception("could not draw the board as PNG; sending the email without it")
         return None
 
 
+@cache
+def _say_fallback_once() -> None:
+    log.warning("librsvg cannot be loaded: drawing the boards of emails with cairosvg (slower; docs/deployment.md)")
+
+
 def _cached(key: str) -> bytes | None:
     try:
-        return cache.get(key)
+        return shared_cache.get(key)
     except Exception:  # the cache down costs a drawing, never an email
         log.warning("the picture cache cannot be read; drawing the board again", exc_info=True)
         return None
@@ -69,6 +82,6 @@ def _cached(key: str) -> bytes | None:
 
 def _keep(key: str, png: bytes) -> None:
     try:
-        cache.set(key, png, timeout=KEEP_SECONDS)
+        shared_cache.set(key, png, timeout=KEEP_SECONDS)
     except Exception:
         log.warning("the picture cache cannot be written; the next email draws the board again", exc_info=True)

@@ -19,6 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Game, Seat
+from notifications import pictures
 
 from . import addresses, selectors
 from .models import InboundMessage, ReplySetting, ReplyToken
@@ -191,15 +192,7 @@ def _message(row: InboundMessage) -> EmailMultiAlternatives:
 
 
 def _png(svg: str) -> bytes | None:
-    if not svg:
-        return None
-    try:
-        import cairosvg
-
-        return cairosvg.svg2png(bytestring=svg.encode(), output_width=560)
-    except Exception:  # no libcairo: the text board is in both parts
-        log.exception("could not draw the board as PNG; answering without it")
-        return None
+    return pictures.draw(svg) if svg else None  # None: the answer goes without it (the text board is in both parts)
 
 
 # ----------------------------------------------------------------------------- keeping and forgetting

@@ -32,6 +32,15 @@ if ! .venv/bin/python -c "import cairosvg" >/dev/null 2>&1; then
   fi
 fi
 
+if ! .venv/bin/python -c "from notifications.librsvg import available; assert available()" >/dev/null 2>&1; then
+  # librsvg draws the board PNG five times faster than cairosvg (docs/dependencies.md); without it the
+  # emails fall back to cairosvg and the tests that compare the two skip.
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "==> installing Debian's librsvg2-2 for the board PNG"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq librsvg2-2 >/dev/null || true
+  fi
+fi
+
 # The suite's emails, broker messages and mailbox go to a throw-away folder, not the var/ that
 # `scripts/serve.sh` uses: a dev worker must never pick up a test's leftover messages.
 if [ -z "${ZARKCITY_VAR_DIR:-}" ]; then

@@ -1,0 +1,161 @@
+"""The board's SVG drawn as a PNG by librsvg, GNOME's SVG library (C and Rust), through ctypes.
+
+Why not cairosvg alone: it reads and walks the SVG in Python, holding the GIL, and cairo's PNG writer
+tries every PNG filter on every row; together they were some 40% of a turn email's CPU time
+(docs/performance.md, "Turn emails"). librsvg draws the same SVG in C, and ctypes lets go of the GIL
+for each call, so while one of a worker's threads draws a board the others go on with their emails.
+
+The PNG is written here, not by cairo: the rows unfiltered in one zlib stream at a low level. A board
+is a few flat colours on a transparent ground, which such a stream packs within some 15% of cairo's
+size in a third of the time (zlib.compress lets go of the GIL too).
+
+librsvg is a system library (Debian's librsvg2-2, there on the machines this runs on, and on most
+Linux desktops); where it cannot be loaded `available()` is False and notifications/pictures.py
+draws with cairosvg instead, the same picture.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+import sys
+import zlib
+from functools import cache
+from typing import Any
+
+LIBRARIES = {
+    "rsvg": "librsvg-2.so.2",
+    "cairo": "libcairo.so.2",
+    "gobject": "libgobject-2.0.so.0",
+    "glib": "libglib-2.0.so.0",
+}
+ARGB32 = 0  # cairo_format_t CAIRO_FORMAT_ARGB32: premultiplied, native-endian 32-bit pixels
+LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class DrawingError(Exception):
+    """librsvg could not read or draw this SVG."""
+
+
+class _Rect(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_double) for name in ("x", "y", "width", "height")]
+
+
+class _GError(ctypes.Structure):
+    _fields_ = [("domain", ctypes.c_uint32), ("code", ctypes.c_int), ("message", ctypes.c_char_p)]
+
+
+def available() -> bool:
+    return _libraries() is not None
+
+
+@cache
+def _libraries() -> dict[str, Any] | None:
+    """The three libraries with their functions' types declared, or None where any is missing.
+
+    Only on a little-endian machine: the pixels are read as B, G, R, A bytes below."""
+    if sys.byteorder != "little":
+        return None
+    try:
+        libs = {name: ctypes.CDLL(soname) for name, soname in LIBRARIES.items()}
+        _declare(**libs)
+    except (OSError, AttributeError):  # not installed, or a librsvg older than 2.52
+        return None
+    return libs
+
+
+def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: ctypes.CDLL) -> None:
+    pointer, error = ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_GError))
+    double = ctypes.POINTER(ctypes.c_double)
+    rsvg.rsvg_handle_new_from_data.argtypes = [ctypes.c_char_p, ctypes.c_size_t, error]
+    rsvg.rsvg_handle_new_from_data.restype = pointer
+    rsvg.rsvg_handle_get_intrinsic_size_in_pixels.argtypes = [pointer, double, double]
+    rsvg.rsvg_handle_get_intrinsic_size_in_pixels.restype = ctypes.c_int
+    rsvg.rsvg_handle_render_document.argtypes = [pointer, pointer, ctypes.POINTER(_Rect), error]
+    rsvg.rsvg_handle_render_document.restype = ctypes.c_int
+    gobject.g_object_unref.argtypes = [pointer]
+    cairo.cairo_image_surface_create.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    cairo.cairo_image_surface_create.restype = pointer
+    cairo.cairo_create.argtypes = [pointer]
+    cairo.cairo_create.restype = pointer
+    for name in ("cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
+        getattr(cairo, name).argtypes = [pointer]
+    for name in ("cairo_surface_status", "cairo_image_surface_get_stride"):
+        getattr(cairo, name).argtypes = [pointer]
+        getattr(cairo, name).restype = ctypes.c_int
+    cairo.cairo_image_surface_get_data.argtypes = [pointer]
+    cairo.cairo_image_surface_get_data.restype = ctypes.POINTER(ctypes.c_ubyte)
+    glib.g_error_free.argtypes = [ctypes.POINTER(_GError)]  # what librsvg reports is GLib's to free
+
+
+def png(svg: bytes, width: int) -> bytes:
+    """The SVG drawn `width` pixels wide (its height in proportion), as PNG bytes. DrawingError if
+    librsvg is not available or cannot read or draw it."""
+    libs = _libraries()
+    if libs is None:
+        raise DrawingError("librsvg is not available")
+    rsvg, gobject = libs["rsvg"], libs["gobject"]
+    failure = ctypes.POINTER(_GError)()
+    handle = rsvg.rsvg_handle_new_from_data(svg, len(svg), ctypes.byref(failure))
+    if not handle:
+        raise DrawingError(f"librsvg could not read the SVG: {_message(libs, failure)}")
+    try:
+        height = _height(rsvg, handle, width)
+        pixels = _render(libs, handle, width, height)
+    finally:
+        gobject.g_object_unref(handle)
+    return encode(width, height, pixels)
+
+
+def _height(rsvg: ctypes.CDLL, handle: int, width: int) -> int:
+    w, h = ctypes.c_double(), ctypes.c_double()
+    if not rsvg.rsvg_handle_get_intrinsic_size_in_pixels(handle, ctypes.byref(w), ctypes.byref(h)) or w.value <= 0:
+        raise DrawingError("the SVG gives no width and height in pixels")
+    return max(1, round(h.value * width / w.value))
+
+
+def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> bytes:
+    """The picture as cairo leaves it: premultiplied B, G, R, A bytes, row after row, `width` * 4 a row."""
+    rsvg, cairo = libs["rsvg"], libs["cairo"]
+    surface = cairo.cairo_image_surface_create(ARGB32, width, height)
+    context = cairo.cairo_create(surface)
+    try:
+        if cairo.cairo_surface_status(surface):
+            raise DrawingError(f"cairo could not make a {width}x{height} picture")
+        failure = ctypes.POINTER(_GError)()
+        viewport = _Rect(0, 0, width, height)
+        if not rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(failure)):
+            raise DrawingError(f"librsvg could not draw the SVG: {_message(libs, failure)}")
+        cairo.cairo_surface_flush(surface)
+        stride = cairo.cairo_image_surface_get_stride(surface)
+        data = ctypes.string_at(cairo.cairo_image_surface_get_data(surface), stride * height)
+    finally:
+        cairo.cairo_destroy(context)
+        cairo.cairo_surface_destroy(surface)
+    if stride == width * 4:
+        return data
+    return b"".join(data[row * stride : row * stride + width * 4] for row in range(height))
+
+
+def _message(libs: dict[str, Any], failure: Any) -> str:
+    if not failure:
+        return "no reason given"
+    text = (failure.contents.message or b"").decode("utf-8", "replace")
+    libs["glib"].g_error_free(failure)
+    return text
+
+
+def encode(width: int, height: int, premultiplied_bgra: bytes) -> bytes:
+    """A PNG (8-bit RGBA) of cairo's pixels: alpha un-premultiplied by Pillow (in C), rows unfiltered."""
+    from PIL import Image  # cairosvg's own dependency, so always installed with it
+
+    image = Image.frombuffer("RGBA", (width, height), premultiplied_bgra, "raw", "BGRa", 0, 1)
+    rgba, line = image.tobytes(), width * 4
+    rows = b"".join(b"\x00" + rgba[start : start + line] for start in range(0, len(rgba), line))  # filter 0: none
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no interlace
+    return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, LEVEL)) + _chunk(b"IEND", b"")
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -1,0 +1,110 @@
+"""The board PNG of an email: drawn by librsvg where it is installed, by cairosvg otherwise, the same
+picture either way; pixels right (colours, transparency), size in proportion, bad SVG refused."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from engine.registry import get
+from notifications import librsvg, pictures
+
+needs_librsvg = pytest.mark.skipif(not librsvg.available(), reason="librsvg-2.so.2 is not installed here")
+
+HALF_RED = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">'
+    '<rect x="0" y="0" width="100" height="100" fill="#d64545"/>'
+    '<rect x="100" y="0" width="50" height="100" fill="#3b6fd4" fill-opacity="0.5"/></svg>'
+)
+
+
+def opened(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()  # decodes every row: a broken stream or checksum fails here
+    return image
+
+
+def a_board_svg(cards: int = 6) -> str:
+    """A real Zark City board with pyramids and `cards` cards, as the emails draw it."""
+    rules = get("zarkcity")
+    state = rules.new_game(["red", "blue"], "board-png", {"deck": "standard"})
+    while len(state.board) < cards:
+        colour = rules.movers(state)[0]
+        moves = [m for m in rules.legal_moves(state, colour) if rules.move_kind(m) not in ("resign", "draw")]
+        builds = [m for m in moves if rules.move_kind(m) == "build"]
+        state = rules.apply(state, (builds or moves)[0], colour)
+    return rules.board_svg(rules.view(state, None))
+
+
+@needs_librsvg
+def test_librsvg_draws_colours_and_transparency_at_the_width_asked():
+    image = opened(librsvg.png(HALF_RED.encode(), 400))
+    assert image.format == "PNG" and image.mode == "RGBA"
+    assert image.size == (400, 200)  # the height in proportion
+    assert image.getpixel((100, 100)) == (0xD6, 0x45, 0x45, 255)
+    red, green, blue, alpha = image.getpixel((250, 100))  # half-transparent blue, not premultiplied
+    assert abs(alpha - 128) <= 1 and abs(blue - 0xD4) <= 2 and abs(red - 0x3B) <= 2 and abs(green - 0x6F) <= 2
+    assert image.getpixel((350, 100))[3] == 0  # nothing drawn: transparent, as the SVG has no ground
+
+
+@needs_librsvg
+def test_librsvg_draws_the_same_board_as_cairosvg():
+    import cairosvg
+
+    svg = a_board_svg()
+    ours = opened(librsvg.png(svg.encode(), pictures.WIDTH))
+    theirs = opened(cairosvg.svg2png(bytestring=svg.encode(), output_width=pictures.WIDTH)).convert("RGBA")
+    assert ours.size == theirs.size
+    # Fonts are hinted a little differently; everything else lands on the same pixels.
+    assert max(ImageStat.Stat(ImageChops.difference(ours, theirs)).mean) < 10
+
+
+@needs_librsvg
+@pytest.mark.parametrize(
+    ("svg", "reason"),
+    [
+        ("<svg", "could not read the SVG"),
+        ('<svg xmlns="http://www.w3.org/2000/svg"></svg>', "no width and height"),
+    ],
+)
+def test_librsvg_says_what_is_wrong_with_a_bad_svg(svg, reason):
+    with pytest.raises(librsvg.DrawingError, match=reason):
+        librsvg.png(svg.encode(), 560)
+
+
+def test_without_librsvg_the_board_is_drawn_by_cairosvg_and_the_log_says_so_once(monkeypatch, caplog):
+    monkeypatch.setattr(librsvg, "available", lambda: False)
+    monkeypatch.setattr(librsvg, "png", lambda svg, width: pytest.fail("librsvg used while not available"))
+    pictures._say_fallback_once.cache_clear()
+    with caplog.at_level(logging.WARNING, logger="notifications.pictures"):
+        images = [opened(pictures.draw(a_board_svg())) for _ in range(2)]
+    assert [image.width for image in images] == [pictures.WIDTH] * 2
+    assert caplog.text.count("drawing the boards of emails with cairosvg") == 1
+
+
+def test_a_board_that_cannot_be_drawn_leaves_the_email_without_a_picture(caplog):
+    with caplog.at_level(logging.ERROR, logger="notifications.pictures"):
+        assert pictures.draw("<svg") is None
+    assert "could not draw the board" in caplog.text
+
+
+def test_the_emails_picture_is_the_boards_at_the_emails_width():
+    svg = a_board_svg(10)
+    image = opened(pictures.draw(svg))
+    assert image.width == pictures.WIDTH and image.mode in ("RGBA", "RGB")
+    assert 0.1 < image.height / image.width < 3
+
+
+@needs_librsvg
+def test_librsvg_draws_in_several_threads_at_once_as_in_one():
+    """A worker's threads (--pool threads) draw at the same time, outside the GIL: same bytes as alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    boards = [a_board_svg(cards).encode() for cards in (3, 6, 9, 12)]
+    alone = [librsvg.png(svg, pictures.WIDTH) for svg in boards]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda svg: librsvg.png(svg, pictures.WIDTH), boards * 10))
+    assert together == alone * 10
