@@ -30,9 +30,15 @@ from zarkcity_site.ratelimit import limit
 def _visible_game(request: HttpRequest, game_id: int) -> Game:
     """The game, or 404 when it does not exist or is a private game this visitor may not see."""
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or not selectors.game_visible_to(game, request.user, sharing.shared_with(request.session)):
+    if game is None or not selectors.game_visible_to(game, request.user, _shared(request, game)):
         raise Http404("No such game.")
     return game
+
+
+def _shared(request: HttpRequest, game: Game) -> frozenset[int]:
+    """The private games this session opened by their share link, asked only about a private game: the
+    poll of a public game (every open page, every few seconds) then reads no session at all."""
+    return sharing.shared_with(request.session) if game.is_private else frozenset()
 
 
 def _page_url(game: Game) -> str:
@@ -59,7 +65,7 @@ def player_post(view):
 def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     # _visible_game's checks, on the game and its seats read at once (the page needs both).
     game, seats = selectors.game_with_table(game_id)
-    if game is None or not selectors.game_visible_to(game, request.user, sharing.shared_with(request.session), seats):
+    if game is None or not selectors.game_visible_to(game, request.user, _shared(request, game), seats):
         raise Http404("No such game.")
     if game.status == Game.Status.OPEN:
         return redirect("game_lobby", game.pk)

@@ -140,6 +140,19 @@ def test_ply_json_of_a_private_game_is_for_its_players(alice, bob, charlie):
     assert logged_in(bob).get(url).json()["ply"] == 0
 
 
+def test_the_poll_of_a_public_game_reads_the_game_and_its_moves_and_no_session(alice, bob):
+    """Every open page polls every few seconds: a public game's answer needs no session, no user."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = play_plies(start_game(alice, bob), 2)
+    client = logged_in(alice)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("game_ply", args=[game.pk]), {"since": 1}).json()["ply"] == 2
+    tables = [re.findall(r'FROM "(\w+)"', query["sql"])[:1] for query in queries.captured_queries]
+    assert tables == [["games_game"], ["games_move"]]
+
+
 def test_the_page_loads_the_board_script_as_a_module(alice, bob):
     html = logged_in(alice).get(reverse("game_detail", args=[start_game(alice, bob).pk])).content.decode()
     assert '<script type="module" src="/static/js/game_page.js"></script>' in html
