@@ -32,8 +32,9 @@ def preference_for(user) -> Preference:
     return preference or Preference(user=user)
 
 
-# The table of an outbox row's game, read with the row by the worker's claim (delivery.claim).
-TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED))
+# The table of an outbox row's game, read with the row by the worker's claim (delivery.claim). In seat
+# order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
+TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED).order_by("order"))
 
 
 def seated(game: Game) -> list[Seat]:
@@ -78,7 +79,8 @@ def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[Mo
 
     `now` is the game's state as it stands (what is public by now), if the caller has it already."""
     last_own = Move.objects.filter(game=game, seat=seat).order_by("-ply").values("ply")[:1]
-    moves = game.moves.filter(ply__gt=Coalesce(Subquery(last_own), -1)).select_related("seat")  # one query
+    since = game.moves.filter(ply__gt=Coalesce(Subquery(last_own), -1))
+    moves = since.select_related("seat").order_by("ply")  # one query; by ply alone, not joining the game to sort
     rules = game.rules
     now = now if now is not None else rules.from_position(game.snapshot)
     return [move_line(move, seat.colour, rules=rules, now=now) for move in moves]
