@@ -2,7 +2,7 @@
 (notifications/librsvg.py), or by cairosvg where that library is missing, once for all the emails of a
 move that show the same picture.
 
-Drawing is the largest part of an email's cost (tens of milliseconds, more as the board grows). When one move
+Drawing costs milliseconds with librsvg and tens of them with cairosvg, more as the board grows. When one move
 brings several recipients an email with a board (the end of the game, everyone asked to move at once),
 the first worker to draw it leaves the PNG in the shared cache and the others take it from there.
 The cache key is the SHA-256 of the SVG itself, not the game and ply: two emails share a PNG only when
