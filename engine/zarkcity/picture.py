@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from math import ceil
 from typing import Any
@@ -41,9 +42,17 @@ class CardStyle:
     face: CardFace | None = None  # None: the playing card face below
 
     def draw(self, card: str, left: float, top: float, w: float, h: float, big: bool = True) -> str:
-        if self.face is not None:
-            return self.face(card, left, top, w, h, big)
-        return _card_face(card, left, top, w, h, big=big)
+        return _drawn_face(self, card, left, top, w, h, big)
+
+
+@lru_cache(maxsize=4096)
+def _drawn_face(style: CardStyle, card: str, left: float, top: float, w: float, h: float, big: bool) -> str:
+    """A card face drawn once per process for each place it is drawn at: a face depends on nothing else,
+    and a card stays where it was built, so the next page of the game (after each move, at every
+    player's and spectator's load) finds its faces here. Some 1 KB each: 4,096 are a few MB."""
+    if style.face is not None:
+        return style.face(card, left, top, w, h, big)
+    return _card_face(card, left, top, w, h, big=big)
 
 
 def e(value: Any) -> str:

@@ -185,3 +185,16 @@ def test_the_verifier_agrees_with_the_engine_on_played_games(players: tuple[str,
     assert (state.reason == "poker block") is won
     record = GAME.make_record(players, {}, seed, log, result_of(state))
     assert tool("verify_game").verify(json.loads(json.dumps(record))).startswith("verified")
+
+
+def test_a_board_drawn_again_takes_its_card_faces_from_the_cache_and_reads_the_same() -> None:
+    from engine.zarkcity import picture
+
+    record = json.loads((GOLDEN / "two-decktown.game.json").read_text(encoding="utf-8"))
+    shown = GAME.view(GAME.replay(record), None)
+    picture._drawn_face.cache_clear()
+    first = GAME.board_svg(shown)
+    drawn = picture._drawn_face.cache_info()
+    assert GAME.board_svg(shown) == first
+    again = picture._drawn_face.cache_info()
+    assert drawn.misses == again.misses == len(shown["board"]) and again.hits == drawn.hits + len(shown["board"])
