@@ -102,10 +102,10 @@ def png(svg: bytes, width: int) -> bytes:
         raise DrawingError(f"librsvg could not read the SVG: {_message(libs, failure)}")
     try:
         height = _height(rsvg, handle, width)
-        pixels = _render(libs, handle, width, height)
+        pixels, stride = _render(libs, handle, width, height)
     finally:
         gobject.g_object_unref(handle)
-    return encode(width, height, pixels)
+    return encode(width, height, pixels, stride)
 
 
 def _height(rsvg: ctypes.CDLL, handle: int, width: int) -> int:
@@ -115,8 +115,8 @@ def _height(rsvg: ctypes.CDLL, handle: int, width: int) -> int:
     return max(1, round(h.value * width / w.value))
 
 
-def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> bytes:
-    """The picture as cairo leaves it: premultiplied B, G, R, A bytes, row after row, `width` * 4 a row."""
+def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> tuple[bytes, int]:
+    """The picture as cairo leaves it, premultiplied B, G, R, A bytes row after row, and the bytes a row."""
     rsvg, cairo = libs["rsvg"], libs["cairo"]
     surface = cairo.cairo_image_surface_create(ARGB32, width, height)
     context = cairo.cairo_create(surface)
@@ -133,9 +133,7 @@ def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> bytes
     finally:
         cairo.cairo_destroy(context)
         cairo.cairo_surface_destroy(surface)
-    if stride == width * 4:
-        return data
-    return b"".join(data[row * stride : row * stride + width * 4] for row in range(height))
+    return data, stride
 
 
 def _message(libs: dict[str, Any], failure: Any) -> str:
@@ -146,11 +144,12 @@ def _message(libs: dict[str, Any], failure: Any) -> str:
     return text
 
 
-def encode(width: int, height: int, premultiplied_bgra: bytes) -> bytes:
-    """A PNG (8-bit RGBA) of cairo's pixels: alpha un-premultiplied by Pillow (in C), rows unfiltered."""
+def encode(width: int, height: int, premultiplied_bgra: bytes, stride: int = 0) -> bytes:
+    """A PNG (8-bit RGBA) of cairo's pixels (`stride` bytes a row; 0: `width` * 4): alpha un-premultiplied
+    and any padding at the rows' ends dropped by Pillow (in C), rows unfiltered."""
     from PIL import Image  # cairosvg's own dependency, so always installed with it
 
-    image = Image.frombuffer("RGBA", (width, height), premultiplied_bgra, "raw", "BGRa", 0, 1)
+    image = Image.frombuffer("RGBA", (width, height), premultiplied_bgra, "raw", "BGRa", stride, 1)
     rgba, line = image.tobytes(), width * 4
     rows = b"".join(b"\x00" + rgba[start : start + line] for start in range(0, len(rgba), line))  # filter 0: none
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no interlace

@@ -108,3 +108,11 @@ def test_librsvg_draws_in_several_threads_at_once_as_in_one():
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda svg: librsvg.png(svg, pictures.WIDTH), boards * 10))
     assert together == alone * 10
+
+
+def test_the_png_is_written_from_rows_with_padding_at_their_ends():
+    """cairo may pad a row past its pixels (its stride): the padding is not part of the picture."""
+    red, blue, padding = [0, 0, 255, 255], [255, 0, 0, 255], [9, 9, 9, 9]
+    image = opened(librsvg.encode(2, 1, bytes(red + blue + padding), 12))
+    assert image.size == (2, 1)
+    assert [image.getpixel((x, 0)) for x in range(2)] == [(255, 0, 0, 255), (0, 0, 255, 255)]
