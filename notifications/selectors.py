@@ -17,7 +17,7 @@ from django.utils import timezone
 from engine.interface import Game as GameRules
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
-from zarkcity_site.related import read_with
+from zarkcity_site.related import read_with_or
 
 from .models import Away, Preference
 
@@ -26,9 +26,7 @@ def preference_for(user) -> Preference:
     """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row.
 
     Read with the user when they were (the worker's claim joins them to the outbox row): no second query."""
-    read, preference = read_with(user, "notification_preference")
-    if not read:
-        preference = Preference.objects.filter(user=user).first()
+    preference = read_with_or(user, "notification_preference", lambda: Preference.objects.filter(user=user).first())
     return preference or Preference(user=user)
 
 

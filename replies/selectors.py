@@ -5,7 +5,7 @@ from __future__ import annotations
 from allauth.account.models import EmailAddress
 
 from games.models import Game
-from zarkcity_site.related import read_with
+from zarkcity_site.related import read_with_or
 
 from .models import ReplySetting, ReplyToken
 
@@ -13,9 +13,7 @@ from .models import ReplySetting, ReplyToken
 def reply_enabled(user) -> bool:
     """Reply-to-play is on unless the player turned it off (no row: on); the setting read with the user
     when it was (the notifications worker's claim reads it with the outbox row)."""
-    read, setting = read_with(user, "reply_setting")
-    if not read:
-        setting = ReplySetting.objects.filter(user=user).first()
+    setting = read_with_or(user, "reply_setting", lambda: ReplySetting.objects.filter(user=user).first())
     return setting is None or setting.enabled
 
 

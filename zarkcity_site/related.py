@@ -3,6 +3,7 @@ instead of asking the database again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Model
@@ -15,3 +16,10 @@ def read_with(instance: Model, relation: str) -> tuple[bool, Any]:
     if field.is_cached(instance):
         return True, field.get_cached_value(instance)
     return False, None
+
+
+def read_with_or(instance: Model, relation: str, read: Callable[[], Any]) -> Any:
+    """The related object `instance` was read with (select_related), else what `read()` returns (its own
+    query: a reverse one-to-one read by hand, so that nothing is cached on `instance` either way)."""
+    was_read, related = read_with(instance, relation)
+    return related if was_read else read()
