@@ -10,6 +10,7 @@ the position as it is then.
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass, field
 from email.mime.image import MIMEImage
 from email.utils import formataddr
@@ -47,6 +48,20 @@ class Email:
 # ----------------------------------------------------------------------------- the message
 
 
+class Message(EmailMultiAlternatives):
+    """An email whose MIME boundaries are drawn when it is built: 128 random bits, which no text of
+    the email can contain by chance. Left unset, Python's generator draws a shorter one and, to be sure,
+    compiles a regular expression and searches the whole message with it (the board's base64
+    included) for each of the two multipart levels: a quarter of the time spent writing the email out."""
+
+    def message(self):
+        mime = super().message()
+        for part in mime.walk():
+            if part.is_multipart():
+                part.set_boundary(f"=_zc_{secrets.token_hex(16)}")
+        return mime
+
+
 def build_message(notification: Notification) -> EmailMultiAlternatives:
     if notification.kind == Kind.INVITATION:
         return _invitation(notification)
@@ -54,7 +69,7 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     email = _content(notification)
     reply_to = _reply_to(notification)
     context = email.context | _common(notification) | {"reply_to": reply_to}
-    message = EmailMultiAlternatives(
+    message = Message(
         subject=email.subject,
         body=render_to_string(f"emails/{email.template}.txt", context),
         from_email=settings.DEFAULT_FROM_EMAIL,

@@ -150,8 +150,13 @@ def encode(width: int, height: int, premultiplied_bgra: bytes, stride: int = 0) 
     from PIL import Image  # cairosvg's own dependency, so always installed with it
 
     image = Image.frombuffer("RGBA", (width, height), premultiplied_bgra, "raw", "BGRa", stride, 1)
-    rgba, line = image.tobytes(), width * 4
-    rows = b"".join(b"\x00" + rgba[start : start + line] for start in range(0, len(rgba), line))  # filter 0: none
+    # Each row behind a 0 byte (filter type 0: none), copied in C: the row's bytes pasted one byte in
+    # from the left edge of a grey picture one byte wider, whose first column stays 0.
+    line = width * 4
+    rgba = Image.frombuffer("L", (line, height), image.tobytes(), "raw", "L", 0, 1)
+    filtered = Image.new("L", (line + 1, height), 0)
+    filtered.paste(rgba, (1, 0))
+    rows = filtered.tobytes()
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no interlace
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, LEVEL)) + _chunk(b"IEND", b"")
 

@@ -7,7 +7,7 @@ emails held by a worker that died (scheduled in settings.CELERY_BEAT_SCHEDULE).
 import os
 
 from celery import Celery
-from celery.signals import task_success
+from celery.signals import task_postrun, task_prerun, task_success
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
 
@@ -17,6 +17,19 @@ app.autodiscover_tasks()
 
 LAST_SWEEP_KEY = "ops:last-sweep"
 SWEEP_TASK = "notifications.tasks.sweep"
+
+
+@task_prerun.connect
+@task_postrun.connect
+def tidy_connections(sender=None, **kwargs) -> None:
+    """Around each task, what Django does around each request: close a database connection that broke
+    or outlived CONN_MAX_AGE, keep the others (settings.CELERY_DB_REUSE_MAX: Celery would close them
+    all). A task run eagerly (tests) runs inside its caller's transaction: nothing to close there."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()
 
 
 @task_success.connect

@@ -230,6 +230,11 @@ else:
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Unset, Celery's Django fixup closes the worker's database connection before and after every task: a
+# new PostgreSQL connection (and server process) for every email. Set, it closes one only every this
+# many tasks, and zarkcity_site/celery.py closes one that is broken or older than CONN_MAX_AGE around
+# each task, as Django does around each request.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {

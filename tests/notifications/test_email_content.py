@@ -273,3 +273,25 @@ def test_the_game_over_email_does_not_promise_a_sign_in(alice, bob, django_captu
     [email] = [m for m in mail_to(bob) if "is over" in m.subject]
     assert "Open the finished game:" in email.body  # a link to a finished game signs nobody in
     assert "signs you in" not in email.body and "signs you in" not in html_of(email)
+
+
+def test_a_turn_email_written_out_reads_back_whole_with_a_fresh_boundary_per_level(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    import email as mime
+
+    _, _, sent = a_turn_email((alice, bob), django_capture_on_commit_callbacks)
+    written = sent.message().as_bytes(linesep="\r\n")
+    read = mime.message_from_bytes(written)
+    assert [part.get_content_type() for part in read.walk()] == [
+        "multipart/related",
+        "multipart/alternative",
+        "text/plain",
+        "text/html",
+        "image/png",
+    ]
+    boundaries = [part.get_boundary() for part in read.walk() if part.is_multipart()]
+    assert all(re.fullmatch(r"=_zc_[0-9a-f]{32}", b) for b in boundaries) and len(set(boundaries)) == 2
+    assert read.get_payload()[1].get_payload(decode=True) == sent.attachments[0].get_payload(decode=True)
+    again = mime.message_from_bytes(sent.message().as_bytes())
+    assert not set(boundaries) & {part.get_boundary() for part in again.walk() if part.is_multipart()}
