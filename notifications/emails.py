@@ -54,8 +54,8 @@ class Message(EmailMultiAlternatives):
     compiles a regular expression and searches the whole message with it (the board's base64
     included) for each of the two multipart levels: a quarter of the time spent writing the email out."""
 
-    def message(self):
-        mime = super().message()
+    def message(self, *args, **kwargs):
+        mime = super().message(*args, **kwargs)
         for part in mime.walk():
             if part.is_multipart():
                 part.set_boundary(f"=_zc_{secrets.token_hex(16)}")
