@@ -1,5 +1,6 @@
-"""The worker keeps its database connection from one task to the next (a new PostgreSQL connection for
-every email cost more than the email), and still drops one that is too old, as Django does per request."""
+"""The worker keeps its database connection from one task to the next (left alone, Celery's Django fixup
+closes it around every task: a new PostgreSQL connection per email), and still drops one that is too
+old or broken, as Django does around each request."""
 
 from __future__ import annotations
 
