@@ -5,9 +5,13 @@ tries every PNG filter on every row; together they were some 40% of a turn email
 (docs/performance.md, "Turn emails"). librsvg draws the same SVG in C, and ctypes lets go of the GIL
 for each call, so while one of a worker's threads draws a board the others go on with their emails.
 
-The PNG is written here, not by cairo: the rows unfiltered in one zlib stream at a low level. A board
-is a few flat colours on a transparent ground, which such a stream packs within some 15% of cairo's
-size in a third of the time (zlib.compress lets go of the GIL too).
+The board is drawn on white, the white of the email's card around it, so the PNG is opaque RGB: a
+transparent one would let a mail program's dark mode show through where the board has no ground, under
+labels drawn in dark ink, and its alpha would have to be divided out of cairo's premultiplied pixels
+(that and the fourth byte of every pixel were half the time of writing the PNG). The PNG is written
+here, not by cairo: the rows unfiltered in one zlib stream at a low level. A board is a few flat
+colours, which such a stream packs within some 15% of cairo's size in a third of the time
+(zlib.compress lets go of the GIL too).
 
 librsvg is a system library (Debian's librsvg2-2, there on the machines this runs on, and on most
 Linux desktops); where it cannot be loaded `available()` is False and notifications/pictures.py
@@ -29,7 +33,7 @@ LIBRARIES = {
     "gobject": "libgobject-2.0.so.0",
     "glib": "libglib-2.0.so.0",
 }
-ARGB32 = 0  # cairo_format_t CAIRO_FORMAT_ARGB32: premultiplied, native-endian 32-bit pixels
+RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
 LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -79,7 +83,8 @@ def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: 
     cairo.cairo_image_surface_create.restype = pointer
     cairo.cairo_create.argtypes = [pointer]
     cairo.cairo_create.restype = pointer
-    for name in ("cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
+    cairo.cairo_set_source_rgb.argtypes = [pointer, ctypes.c_double, ctypes.c_double, ctypes.c_double]
+    for name in ("cairo_paint", "cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
         getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_surface_status", "cairo_image_surface_get_stride"):
         getattr(cairo, name).argtypes = [pointer]
@@ -90,8 +95,8 @@ def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: 
 
 
 def png(svg: bytes, width: int) -> bytes:
-    """The SVG drawn `width` pixels wide (its height in proportion), as PNG bytes. DrawingError if
-    librsvg is not available or cannot read or draw it."""
+    """The SVG drawn `width` pixels wide (its height in proportion) on white, as PNG bytes.
+    DrawingError if librsvg is not available or cannot read or draw it."""
     libs = _libraries()
     if libs is None:
         raise DrawingError("librsvg is not available")
@@ -116,13 +121,16 @@ def _height(rsvg: ctypes.CDLL, handle: int, width: int) -> int:
 
 
 def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> tuple[bytes, int]:
-    """The picture as cairo leaves it, premultiplied B, G, R, A bytes row after row, and the bytes a row."""
+    """The picture drawn on white as cairo leaves it, B, G, R and an unused byte a pixel, row after
+    row, and the bytes a row."""
     rsvg, cairo = libs["rsvg"], libs["cairo"]
-    surface = cairo.cairo_image_surface_create(ARGB32, width, height)
+    surface = cairo.cairo_image_surface_create(RGB24, width, height)
     context = cairo.cairo_create(surface)
     try:
         if cairo.cairo_surface_status(surface):
             raise DrawingError(f"cairo could not make a {width}x{height} picture")
+        cairo.cairo_set_source_rgb(context, 1.0, 1.0, 1.0)
+        cairo.cairo_paint(context)
         failure = ctypes.POINTER(_GError)()
         viewport = _Rect(0, 0, width, height)
         if not rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(failure)):
@@ -144,20 +152,21 @@ def _message(libs: dict[str, Any], failure: Any) -> str:
     return text
 
 
-def encode(width: int, height: int, premultiplied_bgra: bytes, stride: int = 0) -> bytes:
-    """A PNG (8-bit RGBA) of cairo's pixels (`stride` bytes a row; 0: `width` * 4): alpha un-premultiplied
-    and any padding at the rows' ends dropped by Pillow (in C), rows unfiltered."""
+def encode(width: int, height: int, bgrx: bytes, stride: int = 0) -> bytes:
+    """A PNG (8-bit RGB) of cairo's RGB24 pixels (`stride` bytes a row; 0: `width` * 4): the bytes put
+    in R, G, B order and the unused byte and any padding at the rows' ends dropped by Pillow (in C),
+    rows unfiltered."""
     from PIL import Image  # cairosvg's own dependency, so always installed with it
 
-    image = Image.frombuffer("RGBA", (width, height), premultiplied_bgra, "raw", "BGRa", stride, 1)
+    image = Image.frombuffer("RGB", (width, height), bgrx, "raw", "BGRX", stride, 1)
     # Each row behind a 0 byte (filter type 0: none), copied in C: the row's bytes pasted one byte in
     # from the left edge of a grey picture one byte wider, whose first column stays 0.
-    line = width * 4
-    rgba = Image.frombuffer("L", (line, height), image.tobytes(), "raw", "L", 0, 1)
+    line = width * 3
+    rgb = Image.frombuffer("L", (line, height), image.tobytes(), "raw", "L", 0, 1)
     filtered = Image.new("L", (line + 1, height), 0)
-    filtered.paste(rgba, (1, 0))
+    filtered.paste(rgb, (1, 0))
     rows = filtered.tobytes()
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA, deflate, no interlace
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, LEVEL)) + _chunk(b"IEND", b"")
 
 

@@ -53,15 +53,16 @@ def board_png(svg: str, *, shared: bool) -> bytes | None:
 
 
 def draw(svg: str) -> bytes | None:
-    """The PNG, WIDTH pixels wide; None (logged) if it cannot be drawn: the email goes without it, since
-    its text part and its HTML both carry the board as text."""
+    """The PNG, WIDTH pixels wide, on white (notifications/librsvg.py says why); None (logged) if it
+    cannot be drawn: the email goes without it, since its text part and its HTML both carry the board
+    as text."""
     try:
         if librsvg.available():
             return librsvg.png(svg.encode(), WIDTH)
         _say_fallback_once()
         import cairosvg  # reads and draws in Python: some five times librsvg's time
 
-        return cairosvg.svg2png(bytestring=svg.encode(), output_width=WIDTH)
+        return cairosvg.svg2png(bytestring=svg.encode(), output_width=WIDTH, background_color="white")
     except Exception:  # a missing libcairo must not stop the email
         log.exception("could not draw the board as PNG; sending the email without it")
         return None

@@ -9,6 +9,7 @@ are the limits it does not cover: the admin login, invitations, chat and moves.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
+log = logging.getLogger(__name__)
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 RATE = re.compile(r"^(\d+)/(\d*)([smhd])$")
 
@@ -41,6 +43,14 @@ def hit(action: str, key: str) -> bool:
     window = int(time.time() // seconds)
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]  # an address or username never lands in the cache
     cache_key = f"ratelimit:{action}:{digest}:{window}"
+    try:
+        return _count(cache_key, amount, seconds)
+    except Exception:  # the cache is down: a move or a chat line is not refused for it, only not counted
+        log.warning("the shared cache cannot be reached: %s not rate limited for now", action, exc_info=True)
+        return True
+
+
+def _count(cache_key: str, amount: int, seconds: int) -> bool:
     # incr(), and add() only for a window's first attempt: Redis counts atomically across processes.
     # The file cache's incr() is a read then a write, so two requests in the same instant may count
     # once: a limit a little loose. Asking incr() first saves the add() on every later attempt.

@@ -52,6 +52,31 @@ def seat_chip(colour: str) -> str:
 
 
 @register.filter
+def move_options(groups) -> str:
+    """The <optgroup>s of every legal move, built here rather than in a template loop: a position can
+    offer a few hundred moves, and a template loop costs the page milliseconds for them."""
+    return mark_safe(  # noqa: S308 (every part is escaped)
+        "".join(
+            f'<optgroup label="{escape(group.label)}">'
+            + "".join(f'<option value="{move}">{move}</option>' for move in map(escape, group.moves))
+            + "</optgroup>"
+            for group in groups
+        )
+    )
+
+
+@register.filter
+def quick_buttons(moves) -> str:
+    """One submit button a move, for the short lists the page offers as one click."""
+    return mark_safe(  # noqa: S308 (every part is escaped)
+        "".join(
+            f'<button type="submit" name="text" value="{move}" class="btn btn-small mono">{move}</button>'
+            for move in map(escape, moves)
+        )
+    )
+
+
+@register.filter
 def history_items(entries) -> str:
     """The history's <li> rows, built here rather than in a template loop: a long game lists many."""
     return mark_safe("".join(_history_item(item) for item in entries))  # noqa: S308 (every part is escaped)

@@ -140,3 +140,46 @@ def test_allauth_refuses_a_flood_of_sign_ups(client, allauth_limits, db):
         for _ in range(22)
     ]
     assert codes[0] == 200 and codes[-1] == 429
+
+
+def test_a_cache_that_is_down_counts_nothing_and_refuses_nothing(settings, monkeypatch, caplog):
+    """Redis down must not turn every move into a server error: the limit is off until it is back."""
+    settings.RATE_LIMITS = {"move": "1/m"}
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    for name in ("incr", "add", "set"):
+        monkeypatch.setattr(ratelimit.cache, name, down)
+    key = f"user:{uuid.uuid4()}"
+    assert all(ratelimit.hit("move", key) for _ in range(3))
+    assert "move not rate limited for now" in caplog.text and key not in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_move_is_played_while_the_cache_is_down(alice, bob, settings, django_capture_on_commit_callbacks):
+    """The whole POST, with the shared cache a Redis nobody answers: the move lands, the page answers."""
+    from django.core.cache import caches as all_caches
+    from django.test import Client
+    from django.urls import reverse
+
+    from engine.zarkcity.movegen import legal_moves
+    from engine.zarkcity.notation import Resign
+    from games import services
+    from tests.service.gameplay import mover, play_plies, start_game, user_of
+
+    game = play_plies(start_game(alice, bob), 4)
+    settings.RATE_LIMITS = dict(configured.RATE_LIMITS)
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
+    }
+    assert "127.0.0.1:9" in str(all_caches["default"]._servers)  # noqa: SLF001 (Django's own reset on the setting)
+    colour = mover(game)
+    client = Client()
+    client.force_login(user_of(game, colour))
+    text = next(str(m) for m in legal_moves(services.state_of(game), colour) if not isinstance(m, Resign))
+    with django_capture_on_commit_callbacks(execute=False):
+        response = client.post(reverse("game_move", args=[game.pk]), {"text": text, "seen_ply": game.ply})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.ply == 5
