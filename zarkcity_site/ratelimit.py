@@ -21,6 +21,9 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
 log = logging.getLogger(__name__)
+# Limits that stand between a guesser and a password: while the cache is down these refuse, where the
+# others (a move, a chat line, an API call) let the attempt through uncounted.
+GUARDS_A_PASSWORD = frozenset({"admin_login", "admin_login_user"})
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 RATE = re.compile(r"^(\d+)/(\d*)([smhd])$")
 
@@ -46,6 +49,9 @@ def hit(action: str, key: str) -> bool:
     try:
         return _count(cache_key, amount, seconds)
     except Exception:  # the cache is down: a move or a chat line is not refused for it, only not counted
+        if action in GUARDS_A_PASSWORD:
+            log.warning("the shared cache cannot be reached: %s refused until it is back", action, exc_info=True)
+            return False
         log.warning("the shared cache cannot be reached: %s not rate limited for now", action, exc_info=True)
         return True
 

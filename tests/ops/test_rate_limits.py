@@ -142,18 +142,28 @@ def test_allauth_refuses_a_flood_of_sign_ups(client, allauth_limits, db):
     assert codes[0] == 200 and codes[-1] == 429
 
 
+def cache_down(*args, **kwargs):
+    raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
 def test_a_cache_that_is_down_counts_nothing_and_refuses_nothing(settings, monkeypatch, caplog):
     """Redis down must not turn every move into a server error: the limit is off until it is back."""
     settings.RATE_LIMITS = {"move": "1/m"}
-
-    def down(*args, **kwargs):
-        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-
     for name in ("incr", "add", "set"):
-        monkeypatch.setattr(ratelimit.cache, name, down)
+        monkeypatch.setattr(ratelimit.cache, name, cache_down)
     key = f"user:{uuid.uuid4()}"
     assert all(ratelimit.hit("move", key) for _ in range(3))
     assert "move not rate limited for now" in caplog.text and key not in caplog.text
+
+
+@pytest.mark.parametrize("action", sorted(ratelimit.GUARDS_A_PASSWORD))
+def test_a_cache_that_is_down_shuts_the_admin_login_rather_than_let_passwords_be_guessed(
+    action, settings, monkeypatch, caplog
+):
+    settings.RATE_LIMITS = {action: "100/m"}
+    monkeypatch.setattr(ratelimit.cache, "incr", cache_down)
+    assert not ratelimit.hit(action, "admin:alice")
+    assert f"{action} refused until it is back" in caplog.text and "alice" not in caplog.text
 
 
 @pytest.mark.django_db
