@@ -230,9 +230,19 @@ def _your_turn(notification: Notification, game: Game, seat: Seat, state: Any) -
     context = table(game, seat, state)
     since = selectors.moves_since_last_turn(game, seat, now=state)
     asked = step(game, seat, state=state)
-    context |= {"moves": since, "step": asked, "board_cid": BOARD_CID}
+    context |= {"moves": since, "step": asked}
     subject = f"{context['title']}: {_headline(since, seat.colour)}, {asked}"
-    return Email(subject, "your_turn", context, board_png(notification, context["view"]))
+    png = board_png(notification, context["view"])
+    return Email(subject, "your_turn", context | _board(png), png)
+
+
+def _board(png: bytes | None) -> dict[str, Any]:
+    """What the HTML needs to show the attached board: its Content-ID, and its size in pixels, at which
+    mail programs show it (narrower on a narrow screen)."""
+    if png is None:
+        return {"board_cid": None}
+    width, height = pictures.size(png)
+    return {"board_cid": BOARD_CID, "board_width": width, "board_height": height}
 
 
 def _headline(since: list[selectors.MoveLine], colour: str) -> str:
@@ -282,8 +292,7 @@ def _game_event(notification: Notification, game: Game, seat: Seat, state: Any) 
         subject = f"{title}: {actor} ran out of time and leaves the game"
     else:
         subject = f"{title}: {actor} resigned"
-    context["board_cid"] = BOARD_CID if png else None
-    return Email(subject, "event", context, png)
+    return Email(subject, "event", context | _board(png), png)
 
 
 def _result_text(game: Game, seat: Seat) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
+import struct
 from functools import cache
 
 from django.core.cache import cache as shared_cache
@@ -23,7 +25,10 @@ from .models import Notification
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
-WIDTH = 560
+WIDTH = 560  # the widest picture: the email's column. A board narrower than that is drawn at its own size.
+# The root element's width in user units, which the game pages draw one CSS pixel each (every game's picture
+# writes it).
+SVG_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"')
 # Long enough for every email of one move, sent within seconds of each other (a retry after a
 # failure may have to draw again); short enough that the cache does not fill with moves long past.
 KEEP_SECONDS = 15 * 60
@@ -53,19 +58,33 @@ def board_png(svg: str, *, shared: bool) -> bytes | None:
 
 
 def draw(svg: str) -> bytes | None:
-    """The PNG, WIDTH pixels wide, on white (notifications/librsvg.py says why); None (logged) if it
-    cannot be drawn: the email goes without it, since its text part and its HTML both carry the board
-    as text."""
+    """The PNG on white (notifications/librsvg.py says why), as wide as the game page draws the board
+    but at most WIDTH pixels; None (logged) if it cannot be drawn: the email goes without it, since its
+    text part and its HTML both carry the board as text."""
+    width = width_of(svg)
     try:
         if librsvg.available():
-            return librsvg.png(svg.encode(), WIDTH)
+            return librsvg.png(svg.encode(), width)
         _say_fallback_once()
         import cairosvg  # reads and draws in Python: some five times librsvg's time
 
-        return cairosvg.svg2png(bytestring=svg.encode(), output_width=WIDTH, background_color="white")
+        return cairosvg.svg2png(bytestring=svg.encode(), output_width=width, background_color="white")
     except Exception:  # a missing libcairo must not stop the email
         log.exception("could not draw the board as PNG; sending the email without it")
         return None
+
+
+def width_of(svg: str) -> int:
+    """How many pixels wide the board is drawn: its width on the game page, at most WIDTH. Drawn wider,
+    a board of two cards would show them twice their size on the page, and cost four times the pixels."""
+    found = SVG_WIDTH.search(svg)
+    return min(WIDTH, max(1, round(float(found.group(1))))) if found else WIDTH
+
+
+def size(png: bytes) -> tuple[int, int]:
+    """The width and height of a PNG, from its header (the first chunk, IHDR, by the PNG standard)."""
+    width, height = struct.unpack(">II", png[16:24])
+    return width, height
 
 
 @cache

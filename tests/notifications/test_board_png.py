@@ -82,7 +82,7 @@ def test_without_librsvg_the_board_is_drawn_by_cairosvg_and_the_log_says_so_once
     pictures._say_fallback_once.cache_clear()
     with caplog.at_level(logging.WARNING, logger="notifications.pictures"):
         images = [opened(pictures.draw(a_board_svg())) for _ in range(2)]
-    assert [image.width for image in images] == [pictures.WIDTH] * 2
+    assert [image.width for image in images] == [pictures.width_of(a_board_svg())] * 2
     assert images[0].convert("RGB").getpixel((0, 0)) == (255, 255, 255)  # on white, as librsvg draws it
     assert caplog.text.count("drawing the boards of emails with cairosvg") == 1
 
@@ -93,12 +93,34 @@ def test_a_board_that_cannot_be_drawn_leaves_the_email_without_a_picture(caplog)
     assert "could not draw the board" in caplog.text
 
 
-def test_the_emails_picture_is_the_boards_at_the_emails_width():
-    svg = a_board_svg(10)
+@pytest.mark.parametrize(("cards", "width"), [(3, 294), (6, 418), (10, 542)])
+def test_a_board_is_drawn_at_the_game_pages_size(cards, width):
+    """A board of few cards is as wide as the game page draws it: its cards the size they are there."""
+    svg = a_board_svg(cards)
+    assert f'width="{width}"' in svg.split(">", 1)[0]
     image = opened(pictures.draw(svg))
-    assert image.width == pictures.WIDTH and image.mode in ("RGBA", "RGB")
+    assert image.width == width and image.mode in ("RGBA", "RGB")
     assert image.convert("RGB").getpixel((0, 0)) == (255, 255, 255)  # the white ground, by either library
     assert 0.1 < image.height / image.width < 3
+    assert pictures.size(pictures.draw(svg)) == image.size
+
+
+def test_a_board_wider_than_the_email_is_drawn_at_the_emails_width():
+    wide = HALF_RED.replace('width="200" height="100"', 'width="1200" height="600"')
+    image = opened(pictures.draw(wide))
+    assert image.size == (pictures.WIDTH, pictures.WIDTH // 2)
+
+
+@pytest.mark.parametrize(
+    ("svg", "width"),
+    [
+        ('<svg xmlns="http://www.w3.org/2000/svg" class="zc-board" viewBox="0 0 260 60" width="260" height="60">', 260),
+        ('<svg viewBox="0 0 9 9" width="914.5" height="418"><rect width="3"/>', pictures.WIDTH),
+        ('<svg viewBox="0 0 100 100"><rect width="30" height="30"/></svg>', pictures.WIDTH),  # the rect's is not it
+    ],
+)
+def test_the_width_is_the_root_elements_at_most_the_emails(svg, width):
+    assert pictures.width_of(svg) == width
 
 
 @needs_librsvg

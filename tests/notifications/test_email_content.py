@@ -3,10 +3,12 @@ the headers; and, above all, never another player's hand (rules.md 11)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.core import mail
+from PIL import Image
 
 from accounts.services import profile_update
 from engine.zarkcity.cards import CARDS
@@ -53,7 +55,11 @@ def test_a_turn_email_has_both_parts_the_board_the_hand_the_deadline_and_the_lin
     assert "x across, y down" in email.body  # the plain-text board
     assert 'src="cid:board"' in html
     [image] = [part for part in email.attachments if getattr(part, "get_content_type", lambda: "")() == "image/png"]
-    assert image["Content-ID"] == "<board>" and image.get_payload(decode=True).startswith(b"\x89PNG")
+    png = image.get_payload(decode=True)
+    assert image["Content-ID"] == "<board>" and png.startswith(b"\x89PNG")
+    width, height = Image.open(io.BytesIO(png)).size
+    # Shown at the size it was drawn, the game page's size (at most the email's column), narrower on a phone.
+    assert f'width="{width}" height="{height}" style="max-width:100%;height:auto;' in html
     assert email.message().get_content_type() == "multipart/related"
 
 
