@@ -98,11 +98,12 @@ def test_a_board_is_drawn_at_the_game_pages_size(cards, width):
     """A board of few cards is as wide as the game page draws it: its cards the size they are there."""
     svg = a_board_svg(cards)
     assert f'width="{width}"' in svg.split(">", 1)[0]
-    image = opened(pictures.draw(svg))
+    png = pictures.draw(svg)
+    image = opened(png)
     assert image.width == width and image.mode in ("RGBA", "RGB")
     assert image.convert("RGB").getpixel((0, 0)) == (255, 255, 255)  # the white ground, by either library
     assert 0.1 < image.height / image.width < 3
-    assert pictures.size(pictures.draw(svg)) == image.size
+    assert pictures.size(png) == image.size
 
 
 def test_a_board_wider_than_the_email_is_drawn_at_the_emails_width():
