@@ -19,7 +19,8 @@ Two figures, as issue 14 asks:
 The database is PostgreSQL, as in production: the bench creates its own database on the server
 DATABASE_URL names (a fresh zc_bench_notifications_... name, or --database NAME, which must not exist
 yet) and drops it at the end. The broker is Redis when REDIS_URL is set (queues of the bench's own,
-deleted at the end), else the filesystem broker in a throw-away var/ directory. DEBUG is off (the
+deleted at the end, with the binding deadline its worker's remote control leaves there unless another
+worker still uses it), else the filesystem broker in a throw-away var/ directory. DEBUG is off (the
 bench refuses DJANGO_DEBUG=1). The games are two-player Zark City games at turn 1; each email is a
 full turn email: both parts, the board drawn as a PNG, the moves since the recipient's last turn, a
 reply address. Every run plays one more turn in the same games: a board nobody else is emailed is
@@ -45,7 +46,8 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[0] = str(ROOT)  # the project root, not bench/
+if not __package__:  # run as a script: import from the project root, not bench/
+    sys.path[0] = str(ROOT)
 
 from bench import common  # noqa: E402
 
@@ -199,6 +201,7 @@ def bench(args: argparse.Namespace) -> None:
         controller.stop()
         for queue in queues:
             forget_queue(queue)
+        forget_remote_control()
 
 
 def prepare(count: int):
@@ -425,6 +428,32 @@ def forget_queue(queue: str) -> None:
         channel.queue_delete(queue)
         if hasattr(channel, "client"):  # Redis keeps the exchange's bindings under their own keys
             channel.client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+
+
+# kombu's own sweep, run now for the remote-control exchange: its deadline goes once no queue is bound.
+FORGET_UNBOUND = """
+if redis.call('EXISTS', KEYS[2]) == 0 then
+    return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+
+def forget_remote_control() -> None:
+    """The workers' remote-control exchange (celery.pidbox) keeps a deadline in Redis after they stop,
+    for kombu to sweep an hour later: removed at once unless another worker is still bound to it."""
+    from zarkcity_site.celery import app
+
+    with app.connection_for_write() as connection:
+        channel = connection.default_channel
+        if hasattr(channel, "client"):  # the filesystem broker keeps no such thing
+            forget_unbound(channel, app.control.mailbox.exchange.name)
+
+
+def forget_unbound(channel, exchange: str) -> bool:
+    """Drop the exchange's binding deadline if no queue is bound to it any more; True if dropped."""
+    keys = [channel.keyprefix_binding_deadlines, channel.keyprefix_queue % exchange]
+    return bool(channel.client.eval(FORGET_UNBOUND, len(keys), *keys, exchange))
 
 
 if __name__ == "__main__":
