@@ -199,9 +199,7 @@ def bench(args: argparse.Namespace) -> None:
         delay(games[: args.latency_moves], sink, args, queues)
     finally:
         controller.stop()
-        for queue in queues:
-            forget_queue(queue)
-        forget_remote_control()
+        forget(queues)
 
 
 def prepare(count: int):
@@ -418,18 +416,6 @@ def check(expected: dict[int, str], sink: Sink) -> None:
     print(f"    checked: {len(wanted)} expected, {lost} lost, {duplicates} duplicates, {strays} strays")
 
 
-def forget_queue(queue: str) -> None:
-    """Leave nothing on a shared broker: the bench's queue and anything still in it."""
-    from zarkcity_site.celery import app
-
-    with app.connection_for_write() as connection:
-        channel = connection.default_channel
-        channel.queue_purge(queue)
-        channel.queue_delete(queue)
-        if hasattr(channel, "client"):  # Redis keeps the exchange's bindings under their own keys
-            channel.client.delete(f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
-
-
 # kombu's own sweep, run now for the remote-control exchange: its deadline goes once no queue is bound.
 FORGET_UNBOUND = """
 if redis.call('EXISTS', KEYS[2]) == 0 then
@@ -439,14 +425,20 @@ return 0
 """
 
 
-def forget_remote_control() -> None:
-    """The workers' remote-control exchange (celery.pidbox) keeps a deadline in Redis after they stop,
-    for kombu to sweep an hour later: removed at once unless another worker is still bound to it."""
+def forget(queues: list[str]) -> None:
+    """Leave nothing on a shared broker: the bench's queues and anything still in them, and on Redis
+    their exchange bindings and the deadline the workers' remote-control exchange (celery.pidbox) keeps
+    after they stop, for kombu to sweep an hour later, unless another worker is still bound to it."""
     from zarkcity_site.celery import app
 
     with app.connection_for_write() as connection:
         channel = connection.default_channel
-        if hasattr(channel, "client"):  # the filesystem broker keeps no such thing
+        for queue in queues:
+            channel.queue_purge(queue)
+            channel.queue_delete(queue)
+        if hasattr(channel, "client"):  # Redis keeps these under their own keys; the filesystem broker does not
+            for queue in queues:
+                channel.client.delete(channel.keyprefix_queue % queue, channel.keyprefix_binding_permanent % queue)
             forget_unbound(channel, app.control.mailbox.exchange.name)
 
 
