@@ -18,7 +18,7 @@ from .cards import CARDS, SUITS
 
 if TYPE_CHECKING:
     from ..zarkcity.notation import Cell
-    from ..zarkcity.state import Square
+    from ..zarkcity.square import Square
 
 Board = Mapping["Cell", "Square"]
 SHORTEST_FLUSH = 4

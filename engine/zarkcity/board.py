@@ -7,13 +7,10 @@ step changed, so only the 18 tromino placements through each such cell are looke
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from .cards import CARDS
 from .notation import Cell
-
-if TYPE_CHECKING:  # state.py imports the rulesets, which import this module
-    from .state import Square
+from .square import Square
 
 SIDE_STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 CORNER_STEPS: tuple[Cell, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))

@@ -12,17 +12,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from .board import winners_through as power_block_winners
 from .cards import CARDS, DECK_TYPES, CardInfo, deck_cards, parse_card
+from .notation import Cell
+from .square import Square
 
-if TYPE_CHECKING:
-    from .notation import Cell
-    from .state import Square
-
-Board = Mapping["Cell", "Square"]
-WinCheck = Callable[[Board, Iterable["Cell"]], set[str]]
+Board = Mapping[Cell, Square]
+WinCheck = Callable[[Board, Iterable[Cell]], set[str]]
 Settle = Callable[[Board, set[str], "str | None", tuple[str, ...]], tuple[str, ...]]
 
 

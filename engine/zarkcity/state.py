@@ -13,38 +13,13 @@ from typing import Any
 
 from .notation import SIZES, Cell
 from .ruleset import ZARK_CITY, Ruleset
+from .square import Square as Square  # re-exported: a State is read together with its Squares
 
 RULES_VERSION = ZARK_CITY.version
 HAND_LIMIT = ZARK_CITY.hand_limit  # Zark City's; a State's own is `state.ruleset.hand_limit`
 PIECES_PER_SIZE = 3
 PHASES = ("choose", "place", "act", "discard", "over")
 REASONS = ("power block", "poker block", "resignation", "timeout", "draw", "tie")  # poker block, tie: Deck Town's
-
-
-@dataclass(frozen=True, slots=True)
-class Square:
-    """One card on the board and the pieces on it, as a sorted tuple of (colour, size)."""
-
-    card: str
-    pieces: tuple[tuple[str, str], ...] = ()
-
-    def owners(self) -> set[str]:
-        return {colour for colour, _ in self.pieces}
-
-    def controller(self) -> str | None:
-        """The sole occupant, or None when the card is empty or shared (rules.md 1.4)."""
-        if not self.pieces:
-            return None
-        first = self.pieces[0][0]
-        return first if all(colour == first for colour, _ in self.pieces) else None
-
-    def with_piece(self, colour: str, size: str) -> Square:
-        return Square(self.card, tuple(sorted(self.pieces + ((colour, size),))))
-
-    def without_piece(self, colour: str, size: str) -> Square:
-        pieces = list(self.pieces)
-        pieces.remove((colour, size))
-        return Square(self.card, tuple(pieces))
 
 
 @dataclass(frozen=True)
