@@ -6,3 +6,11 @@ class ArchiveConfig(AppConfig):
 
     name = "archive"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Imported once the app registry is ready: a finished game's summary row and ratings, in its transaction.
+        from games import events
+
+        from .services import game_finished
+
+        events.subscribe(events.GameFinished, game_finished)

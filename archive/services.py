@@ -27,7 +27,14 @@ from archive.models import (
     options_key,
 )
 from archive.ratings import START, Skill, rate_game
+from games.events import GameFinished
 from games.models import Game, Seat
+
+
+def game_finished(event: GameFinished) -> None:
+    """The game service's GameFinished, heard inside the finishing write's transaction (archive.apps):
+    the summary row and the ratings commit with the result, or not at all."""
+    game_archive(game=event.game)
 
 
 @transaction.atomic

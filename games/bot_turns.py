@@ -1,8 +1,9 @@
 """A bot's turn, as a worker plays it: re-check the game, ask the engine bot for its move from what its
-seat may see, and submit it through move_submit like any player's. And the bot sweep: turns whose
-task got lost (a broker down at the wrong moment, a worker killed) are queued again.
+seat may see, and submit it through move_submit like any player's. And what the bot sweep looks for:
+turns whose task got lost (a broker down at the wrong moment, a worker killed).
 
-The Celery tasks in games.tasks are thin wrappers around these two functions.
+The Celery tasks in games.tasks are thin wrappers around these two functions; they hand the lost turns
+to the broker again.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from accounts.selectors import bot_of
 from engine import bots
 from games import services
 from games.models import Game, Move, Seat
-from games.services.bots import bot_movers, send_bot_turn
+from games.services.bots import bot_movers
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +69,14 @@ def _still_at(game_id: int, ply: int) -> Game | None:
     return Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, ply=ply).first()
 
 
-def requeue_waiting(now: datetime) -> int:
-    """Queue again every bot turn whose position was saved more than REQUEUE_AFTER ago: the task that
-    should have played it never ran (or failed). Returns how many were queued."""
+def lost_turns(now: datetime) -> list[tuple[int, int]]:
+    """(game id, ply) of every bot turn whose position was saved more than REQUEUE_AFTER ago: the task
+    that should have played it never ran (or failed)."""
     seats = Seat.objects.filter(game__status=Game.Status.ACTIVE, resigned=False, user__profile__bot__gt="")
     rows = seats.values_list("game_id", "colour", "game__to_move", "game__ply", "game__started_at")
     waiting = {game: (ply, started) for game, colour, to_move, ply, started in rows if colour in to_move.split(",")}
     if not waiting:
-        return 0
+        return []
     moved = Move.objects.filter(game_id__in=waiting).values_list("game_id").annotate(last=Max("created_at"))
     last_move = dict(moved)
     due = [
@@ -85,4 +86,4 @@ def requeue_waiting(now: datetime) -> int:
     ]
     for game_id, ply in due:
         log.info("bot sweep: game %s waited on a bot at ply %s; its turn is queued again", game_id, ply)
-    return sum(send_bot_turn(game_id, ply) for game_id, ply in due)
+    return due

@@ -3,7 +3,8 @@
 
 Views, forms, the email handler, the sweep and the admin call these, by keyword; they hold the
 rules of the service, and each game's rules come from `game.rules` (engine/interface.py). Each
-function is one transaction; side effects (email) are outbox rows written in it, sent after commit.
+function is one transaction; what it did is announced as games.events, which the other apps hear:
+in the transaction (outbox rows, the archive's summary) or after commit (a bot's turn to a worker).
 """
 
 from __future__ import annotations
@@ -15,8 +16,18 @@ from .chat import chat_post
 from .core import state_of
 from .draws import draw_accept, draw_decline, draw_propose
 from .errors import MoveRejected, NotAPlayer, PlayError, StaleMove
-from .invitations import invitation_accept, invitation_create, invitation_decline
-from .lobby import MAX_DAYS, MAX_SEATS, MIN_DAYS, MIN_SEATS, game_add_bot, game_create, game_join, game_start
+from .invitations import invitation_create, invitation_decline
+from .lobby import (
+    MAX_DAYS,
+    MAX_SEATS,
+    MIN_DAYS,
+    MIN_SEATS,
+    game_add_bot,
+    game_create,
+    game_join,
+    game_start,
+    invitation_accept,
+)
 from .play import game_abandon, move_submit, player_resign
 
 __all__ = [

@@ -1,27 +1,24 @@
-"""Bot seats: which engine bots a game may seat, the bot seats to move, and handing a bot's turn to a worker.
+"""Bot seats: which engine bots a game may seat, the bot seats to move, and announcing a bot's turn.
 
 A bot is a user whose profile names an engine bot (`Profile.bot`, accounts.services.bot_user_for). It
 sits at the table like anyone and moves through move_submit, from the Celery task
-games.tasks.play_bot_turn. Every position saved with a bot to move queues that task after commit
-(core.save_position), so a bot answers within seconds; the bot sweep queues it again if it got lost.
+games.tasks.play_bot_turn. Every position saved with a bot to move announces a BotToMove event
+(core.save_position), on which games.tasks queues that task after commit, so a bot answers within
+seconds; the bot sweep queues it again if it got lost.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import QuerySet
 
 from accounts.selectors import bot_of
 from engine import bots
 from engine.interface import GameInfo
+from games import events
 from games.models import Game, Seat
-
-log = logging.getLogger(__name__)
 
 
 def checked_bots(info: GameInfo, names: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -61,30 +58,18 @@ def bot_movers(game: Game) -> QuerySet[Seat]:
 
 def queue_bot_turn(game: Game, seats: list[Seat] | None = None) -> None:
     """When a bot is to move in the position being saved, its turn goes to a worker once this
-    transaction commits (a rolled-back move queues nothing). One task plays one bot move; the position
-    it saves queues the next, so several bots choosing at once each get their own ply. `seats` (the
-    table with each player's profile, read under the game's lock) answers without a query."""
+    transaction commits (an AfterCommit event: a rolled-back move queues nothing). One task plays one
+    bot move; the position it saves queues the next, so several bots choosing at once each get their
+    own ply. `seats` (the table with each player's profile, read under the game's lock) answers
+    without a query."""
     if game.status != Game.Status.ACTIVE:
         return
     if not (_bot_to_move(game, seats) if seats is not None else bot_movers(game).exists()):
         return
-    game_id, ply = game.pk, game.ply
-    transaction.on_commit(lambda: send_bot_turn(game_id, ply))
+    events.publish(events.BotToMove(game_id=game.pk, ply=game.ply))  # games.tasks.send_bot_turn hears it
 
 
 def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
     """bot_movers(game).exists(), from seats read with their profiles (a person's bot is "" or no profile)."""
     movers = set(game.to_move.split(","))
     return any(not seat.resigned and seat.colour in movers and bot_of(seat.user) for seat in seats)
-
-
-def send_bot_turn(game_id: int, ply: int) -> bool:
-    """Hand the broker a bot's turn; a broker that is down costs a delay: the bot sweep queues it again."""
-    from games.tasks import play_bot_turn  # late: the tasks module imports the services
-
-    try:
-        play_bot_turn.apply_async((game_id, ply), retry=False, queue=settings.ZARKCITY_BOT_QUEUE)
-    except Exception as error:  # kombu raises several kinds; none may break the request that made the move
-        log.warning("bot turn of game %s at ply %s not queued (%s); the bot sweep will queue it", game_id, ply, error)
-        return False
-    return True

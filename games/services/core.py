@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 
-from archive.services import game_archive
+from games import events
 from games.models import DrawProposal, Game, Seat
 from games.selectors import page
 
@@ -82,7 +82,7 @@ def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) ->
     game.result_reason = reason
     game.finished_at = now
     game.deadline = None
-    game_archive(game=game)  # the archive's summary row and rating changes, in this same transaction
+    events.publish(events.GameFinished(game=game))  # the archive's summary row and ratings, in this transaction
 
 
 def lapse_draw_offer(game: Game, now: datetime) -> None:

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import events
 from games.models import DrawProposal, Game, Seat
 
 from .bots import bot_seats
@@ -34,9 +35,7 @@ def draw_propose(*, game: Game, user: User) -> DrawProposal:
             # Settled before anyone heard of it, so nobody is told: the proposer sees it on the page.
             _decline(proposal, bot)
             return proposal
-        from notifications import services as notify  # late import: the outbox is written in this transaction
-
-        notify.notify_draw_proposed(game=game, proposal=proposal)
+        events.publish(events.DrawProposed(game=game, proposal=proposal))
     return proposal
 
 
@@ -59,9 +58,7 @@ def draw_decline(*, game: Game, user: User) -> DrawProposal:
         seat = acting_seat(game, user)
         proposal = _open_proposal(game)
         _decline(proposal, seat)
-        from notifications import services as notify  # late import: the outbox is written in this transaction
-
-        notify.notify_draw_declined(game=game, proposal=proposal, by=seat)
+        events.publish(events.DrawDeclined(game=game, proposal=proposal, by=seat))
     return proposal
 
 
@@ -86,6 +83,4 @@ def _agree_draw(game: Game, proposal: DrawProposal, seat: Seat) -> None:
     proposal.status = DrawProposal.Status.ACCEPTED
     proposal.decided_by, proposal.decided_at = seat, now  # the last to accept
     proposal.save(update_fields=["status", "decided_by", "decided_at"])
-    from notifications import services as notify  # late import: the outbox is written in this transaction
-
-    notify.notify_game_over(game=game)
+    events.publish(events.DrawAgreed(game=game))

@@ -1,4 +1,5 @@
-"""Invitations to a waiting game: by username or by email address, accepted or declined."""
+"""Invitations to a waiting game: by username or by email address, and declined (accepting one is
+taking a seat: games.services.lobby.invitation_accept)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import bot_of
-from games.models import Game, Invitation, Seat
+from games import events
+from games.models import Game, Invitation
 
 from .core import lock
 
@@ -48,9 +50,7 @@ def _new_invitation(game: Game, invited_by: User, username: str, email: str) -> 
     if duplicate.exists():
         raise ValidationError(f"{username or email} has already been invited to this game.")
     invitation = Invitation.objects.create(game=game, invited_by=invited_by, user=invitee, email=email)
-    from notifications import services as notify  # late import: the outbox is written in this transaction
-
-    notify.notify_invitation(invitation=invitation)
+    events.publish(events.InvitationSent(invitation=invitation))
     return invitation
 
 
@@ -61,25 +61,16 @@ def _check_email(email: str) -> None:
         raise ValidationError(f"{email!r} is not an email address.") from None
 
 
-def invitation_accept(*, invitation: Invitation, user: User) -> Seat:
-    """Take a seat through an invitation addressed to this user."""
-    from .lobby import game_join  # the lobby asks this module whose invitation a seat uses
-
-    _check_invitee(invitation, user)
-    if invitation.declined_at is not None:
-        raise ValidationError("You declined this invitation.")
-    return game_join(game=invitation.game, user=user)
-
-
 def invitation_decline(*, invitation: Invitation, user: User) -> None:
-    _check_invitee(invitation, user)
+    check_invitee(invitation, user)
     if invitation.accepted_at is not None:
         raise ValidationError("You already accepted this invitation.")
     invitation.declined_at = timezone.now()
     invitation.save(update_fields=["declined_at"])
 
 
-def _check_invitee(invitation: Invitation, user: User) -> None:
+def check_invitee(invitation: Invitation, user: User) -> None:
+    """A ValidationError unless the invitation names this user or one of their verified addresses."""
     if invitation.user_id == user.pk:
         return
     if invitation.email and invitation.email.lower() in verified_emails(user):

@@ -1,5 +1,6 @@
-"""The lobby's writes: create a game of any registered game (with bots in some seats, if asked), join it,
-add a bot to it, and start it when the last seat fills. Invitations are in games.services.invitations."""
+"""The lobby's writes: create a game of any registered game (with bots in some seats, if asked), join it
+(through an invitation too), add a bot to it, and start it when the last seat fills. Sending and
+declining invitations are in games.services.invitations."""
 
 from __future__ import annotations
 
@@ -15,11 +16,12 @@ from accounts.services import bot_user_for
 from engine import registry
 from engine.interface import COLOURS, GameInfo
 from engine.shuffle import commitment
+from games import events
 from games.models import Game, Invitation, Seat
 
 from .bots import check_bot, checked_bots
 from .core import lock, save_position
-from .invitations import usable_invitation
+from .invitations import check_invitee, usable_invitation
 
 MIN_DAYS, MAX_DAYS = 1, 30
 # The widest table any game seats (the model's check constraint); each game narrows it (GameInfo.player_counts).
@@ -106,6 +108,14 @@ def game_join(*, game: Game, user: User) -> Seat:
     return seat
 
 
+def invitation_accept(*, invitation: Invitation, user: User) -> Seat:
+    """Take a seat through an invitation addressed to this user."""
+    check_invitee(invitation, user)
+    if invitation.declined_at is not None:
+        raise ValidationError("You declined this invitation.")
+    return game_join(game=invitation.game, user=user)
+
+
 def game_add_bot(*, game: Game, by: User, bot: str) -> Seat:
     """The game's creator seats an engine bot in the next free seat of their waiting game (one slow to
     fill); the last seat to fill starts the game in the same transaction."""
@@ -166,9 +176,7 @@ def game_start(*, game: Game) -> None:
     game.status, game.started_at = Game.Status.ACTIVE, now
     save_position(game, state, now, new_movers=True)
     game.save()
-    from notifications import services as notify  # late import: the outbox is written in this transaction
-
-    notify.notify_game_started(game=game)
+    events.publish(events.GameStarted(game=game))
 
 
 def _close_gaps(game: Game) -> list[Seat]:

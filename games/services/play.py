@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
+from games import events
 from games.models import Game, Move, Seat
 from games.selectors.page import table_of
 
@@ -86,9 +87,7 @@ def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Mov
         seat.resigned = True  # in `seats` too: the rows below see them gone
         seat.save(update_fields=["resigned"])
         row = _record(game, seats, seat, game.rules.parse("resign"), before, after)
-        from notifications import services as notify  # late import: the outbox is written in this transaction
-
-        notify.notify_player_resigned(game=game, move=row, reason=reason)
+        events.publish(events.PlayerResigned(game=game, move=row, reason=reason))
         return row
 
 
@@ -104,9 +103,7 @@ def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
         save_position(game, game.rules.abandon(state_of(game), reason), now, new_movers=False)
         game.save()
         lapse_draw_offer(game, now)
-        from notifications import services as notify  # late import: the outbox is written in this transaction
-
-        notify.notify_game_over(game=game)
+        events.publish(events.GameAbandoned(game=game))
     return game
 
 
@@ -125,9 +122,7 @@ def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, a
     save_position(game, after, now, new_movers=owes_new_move(game, before, after), seats=seats)
     game.save()
     lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
-    from notifications import services as notify  # late import: the outbox is written in this transaction
-
-    notify.notify_after_move(game=game, move=row, before=before, after=after, seats=seats)
+    events.publish(events.MoveMade(game=game, move=row, before=before, after=after, seats=seats))
     return row
 
 

@@ -19,7 +19,7 @@ from accounts.selectors import bot_of
 from accounts.services import profile_update
 from archive.models import PlayerRating
 from engine import bots
-from games import bot_turns, services
+from games import bot_turns, services, tasks
 from games.models import DrawProposal, Game
 from games.services.play import _state_at
 from games.tasks import play_bot_turn
@@ -64,9 +64,7 @@ def human_to_move(game: Game, user) -> bool:
 # ----------------------------------------------------------------------------- creating
 
 
-def test_bots_that_fill_the_table_start_the_game_and_play_their_first_move(
-    alice, django_capture_on_commit_callbacks
-):
+def test_bots_that_fill_the_table_start_the_game_and_play_their_first_move(alice, django_capture_on_commit_callbacks):
     game = created_and_played(django_capture_on_commit_callbacks, alice, seats=3, bots=("random", "greedy"))
     assert game.status == Game.Status.ACTIVE and game.seed == SEED
     seats = list(game.seats.order_by("order").select_related("user__profile"))
@@ -243,12 +241,12 @@ def test_a_bot_that_fails_hands_its_turn_to_the_random_bot(alice, django_capture
 def test_the_sweep_requeues_a_bot_turn_that_was_lost(alice, django_capture_on_commit_callbacks):
     game = create(alice, bots=("random",))  # the after-commit task never ran: lost with a broker down
     now = timezone.now()
-    assert bot_turns.requeue_waiting(now) == 0  # saved just now: its task may still be on its way
+    assert tasks.requeue_waiting(now) == 0  # saved just now: its task may still be on its way
     Game.objects.filter(pk=game.pk).update(started_at=now - timedelta(minutes=3))
     with django_capture_on_commit_callbacks(execute=True):
-        assert bot_turns.requeue_waiting(now) == 1
+        assert tasks.requeue_waiting(now) == 1
     assert game.moves.count() == 1
-    assert bot_turns.requeue_waiting(now) == 0  # alice's turn now: nothing waits on a bot
+    assert tasks.requeue_waiting(now) == 0  # alice's turn now: nothing waits on a bot
 
 
 def test_bot_turns_are_a_registered_task_and_swept_every_minute(settings):
