@@ -44,18 +44,21 @@ _subscribers: defaultdict[type[Any], list[Callable[[Any], None]]] = defaultdict(
 
 
 @dataclass(frozen=True)
-class GameStarted(InTransaction):
-    """The deal is done (game_start): every seat is asked for its first move."""
+class GameEvent(InTransaction):
+    """Something happened to `game`: the row as the write saved it, under its lock."""
 
     game: Game
+
+
+class GameStarted(GameEvent):
+    """The deal is done (game_start): every seat is asked for its first move."""
 
 
 @dataclass(frozen=True)
-class MoveMade(InTransaction):
+class MoveMade(GameEvent):
     """A move was recorded and the game saved (a resignation's `resign` too): `before` and `after` are
     the game's own states, `seats` the table read under the lock, in seat order."""
 
-    game: Game
     move: Move
     before: Any
     after: Any
@@ -63,46 +66,34 @@ class MoveMade(InTransaction):
 
 
 @dataclass(frozen=True)
-class PlayerResigned(InTransaction):
+class PlayerResigned(GameEvent):
     """A seat left the game, by choice or because its clock ran out (`reason` "timeout"); its
     `resign` move was announced as a MoveMade just before."""
 
-    game: Game
     move: Move
     reason: str
 
 
-@dataclass(frozen=True)
-class GameFinished(InTransaction):
+class GameFinished(GameEvent):
     """The game has its result (a move, a resignation, a draw agreed, everyone out of time), set on
     `game` just before it is saved."""
 
-    game: Game
 
-
-@dataclass(frozen=True)
-class GameAbandoned(InTransaction):
+class GameAbandoned(GameEvent):
     """Every remaining player ran out of time at once: the game ended with no winner and no move."""
 
-    game: Game
 
-
-@dataclass(frozen=True)
-class DrawAgreed(InTransaction):
+class DrawAgreed(GameEvent):
     """The last remaining player accepted the open draw offer: the game ended drawn, with no move."""
 
-    game: Game
-
 
 @dataclass(frozen=True)
-class DrawProposed(InTransaction):
-    game: Game
+class DrawProposed(GameEvent):
     proposal: DrawProposal
 
 
 @dataclass(frozen=True)
-class DrawDeclined(InTransaction):
-    game: Game
+class DrawDeclined(GameEvent):
     proposal: DrawProposal
     by: Seat
 

@@ -28,6 +28,7 @@ from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url
+from replies.services import turn_reply_address
 
 from . import pictures, selectors, tokens
 from .models import Notification
@@ -90,8 +91,6 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
 
 def _reply_to(notification: Notification) -> str | None:
     """play+TOKEN@domain when the email asks for a move: the reply is played (replies app, docs/email-moves.md)."""
-    from replies.services import turn_reply_address
-
     if notification.game_id is None:
         return None
     game, user = notification.game, notification.recipient

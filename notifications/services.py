@@ -23,6 +23,7 @@ from games.models import DrawProposal, Game, Invitation, Move, Seat
 
 from .models import Away, Notification, PlayLinkUse, Preference
 from .selectors import preference_for, zone_of
+from .tasks import deliver
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
@@ -213,8 +214,6 @@ def _insert_new(lookup: dict[str, Any], defaults: dict[str, Any]) -> int | None:
 
 def enqueue(notification_id: int) -> bool:
     """Hand a row to the broker. If the broker is down, log it and move on: the sweep re-queues the row."""
-    from .tasks import deliver  # late: tasks imports this module
-
     try:
         deliver.apply_async((notification_id,), retry=False, queue=settings.NOTIFICATIONS_QUEUE)
     except Exception as error:  # kombu raises several kinds; none may break the request that made the move

@@ -1,4 +1,7 @@
-"""Celery tasks: thin wrappers that take ids and call delivery and the sweep (the logic lives there)."""
+"""Celery tasks the outbox queues: thin wrappers that take ids and call delivery (the logic lives there).
+
+The sweep's entry point, which Celery beat runs, is in notifications.beat: the sweep writes outbox rows
+through the services, which queue `deliver` from here, so this module must not import the sweep."""
 
 from __future__ import annotations
 
@@ -7,7 +10,6 @@ from celery.signals import worker_process_shutdown, worker_shutdown
 from django.db import DatabaseError
 
 from . import delivery, outgoing
-from . import sweep as sweeping
 
 DATABASE_RETRIES = 5  # a database that stays down longer is the sweep's to recover from
 
@@ -24,12 +26,6 @@ def deliver(self, notification_id: int) -> str:
         if self.request.retries >= DATABASE_RETRIES:
             raise  # the row is still pending: the sweep hands it out again later
         raise self.retry(countdown=delivery.backoff(self.request.retries + 1), exc=error) from None
-
-
-@shared_task(name="notifications.tasks.sweep", acks_late=True)
-def sweep() -> dict[str, int]:
-    """Every minute (CELERY_BEAT_SCHEDULE): re-queue the outbox, reminders, timeouts, digests."""
-    return sweeping.sweep()
 
 
 @worker_process_shutdown.connect
