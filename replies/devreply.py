@@ -9,7 +9,7 @@ from email.utils import formatdate, make_msgid, parseaddr
 
 from notifications.backends import mailbox_dir
 
-from . import services
+from . import inbox
 from .reading import parse_message, reply_text
 
 NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
@@ -51,6 +51,6 @@ def send_reply(name: str, text: str) -> str:
         return "No such message."
     reply = reply_message(letter, text)
     recipient = parseaddr(str(reply["To"]))[1]
-    accepted, _ = services.inbound_accept(raw=reply.as_bytes(), source="devmail", envelope_to=[recipient])
+    accepted, _ = inbox.inbound_accept(raw=reply.as_bytes(), source="devmail", envelope_to=[recipient])
     first = reply_text(reply).first
     return f"Reply {first!r} sent to {recipient} ({accepted.value}); the answer lands in this mailbox."

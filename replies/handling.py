@@ -1,6 +1,7 @@
 """One reply, decided: ignore it, answer it, or make the move it carries through games.services (the
 same move_submit / player_resign as a web move). Runs in one transaction with the claim on the row, so a
-message is handled exactly once even if two workers get it; the answer is sent after commit.
+message is handled exactly once even if two workers get it; the answer is sent after commit (its task
+is queued by replies.tasks.handle, which calls this module: so this module queues no task).
 
 What each outcome does (docs/email-moves.md):
 - robots (auto-replies, bounces, lists), mail to no reply address of ours, anything past a rate
@@ -82,8 +83,9 @@ class Reply:
         return Answer(to=self.sender, subject=subject[:200], paragraphs=paragraphs, in_reply_to=self.message_id)
 
 
-def handle(inbound_id: int) -> Outcome | None:
-    """Decide one stored message, once; None if another worker has it or it was already handled."""
+def handle(inbound_id: int) -> Decision | None:
+    """Decide one stored message, once; None if another worker has it or it was already handled. An
+    answer the decision holds is stored with the row (pending); replies.tasks.handle queues it."""
     with transaction.atomic():
         claimed = InboundMessage.objects.filter(pk=inbound_id, status=InboundMessage.Status.QUEUED).update(
             status=InboundMessage.Status.DONE, handled_at=timezone.now()
@@ -105,12 +107,8 @@ def handle(inbound_id: int) -> Outcome | None:
             answer=answer,
             answer_status=InboundMessage.Answer.PENDING if answer else InboundMessage.Answer.NONE,
         )
-        if answer:
-            from . import services, tasks
-
-            transaction.on_commit(lambda: services.queue(tasks.answer, row.pk))
     log.info("inbound message %s from %s: %s (%s)", row.pk, row.sender, decision.outcome, decision.note)
-    return decision.outcome
+    return decision
 
 
 def decide(row: InboundMessage) -> Decision:

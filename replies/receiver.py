@@ -1,6 +1,6 @@
 """The SMTP receiver (aiosmtpd) for servers that take the domain's mail themselves: it accepts mail only
 for our reply addresses, refuses what is over REPLIES_MAX_MESSAGE_BYTES (552), and hands each message
-to services.inbound_accept in a worker thread (the ORM is synchronous)."""
+to inbox.inbound_accept in a worker thread (the ORM is synchronous)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from django.conf import settings
 from django.db import connections
 
-from . import addresses, services
+from . import addresses, inbox
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +35,14 @@ class InboundHandler:
         except Exception:
             log.exception("could not store an incoming message")
             return "451 4.3.0 Could not store the message now: try again later"
-        if accepted == services.Accepted.TOO_BIG:
+        if accepted == inbox.Accepted.TOO_BIG:
             return "552 5.3.4 Message too big for a reply"
         return "250 Message accepted"
 
 
 def _accept(raw: bytes, recipients: list[str], mail_from: str):
     try:
-        return services.inbound_accept(raw=raw, source="smtp", envelope_to=recipients, envelope_from=mail_from)
+        return inbox.inbound_accept(raw=raw, source="smtp", envelope_to=recipients, envelope_from=mail_from)
     finally:
         # This pool thread's own connection: closed, not left open between messages (or across a restart
         # of the database, or a test database being dropped).

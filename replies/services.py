@@ -1,15 +1,11 @@
-"""Writes: a message coming in (from the pipe, the SMTP receiver, a webhook or the dev mailbox), the
-reply addresses turn emails carry, the reply-to-play setting, and sending the answers we owe."""
+"""Writes: the reply addresses turn emails carry, the reply-to-play setting, and sending the answers we
+owe. A message coming in is stored by replies.inbox."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
-from collections.abc import Iterable
 from datetime import timedelta
 from email.mime.image import MIMEImage
-from email.parser import BytesHeaderParser
-from enum import StrEnum
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -28,59 +24,6 @@ log = logging.getLogger(__name__)
 Answer = InboundMessage.Answer
 # The turn emails that ask the recipient for a move (notifications' kinds): these carry a reply address.
 TURN_KINDS = {"your_turn", "game_started", "reminder_50", "reminder_80"}
-
-
-class Accepted(StrEnum):
-    QUEUED = "queued"
-    DUPLICATE = "duplicate"  # the same Message-ID came before: handled once
-    TOO_BIG = "too big"
-
-
-# ----------------------------------------------------------------------------- mail coming in
-
-
-def inbound_accept(
-    *, raw: bytes, source: str, envelope_to: Iterable[str] = (), envelope_from: str = ""
-) -> tuple[Accepted, int | None]:
-    """Store one message and queue its handling after commit. Every way mail comes in ends here."""
-    if len(raw) > settings.REPLIES_MAX_MESSAGE_BYTES:
-        log.info("refused a %s-byte message from %s (limit %s)", len(raw), source, settings.REPLIES_MAX_MESSAGE_BYTES)
-        return Accepted.TOO_BIG, None
-    headers = BytesHeaderParser().parsebytes(raw)
-    try:
-        row = _store(raw, headers, source, list(envelope_to), envelope_from)
-    except IntegrityError:
-        return Accepted.DUPLICATE, None  # a second delivery of a message we have: the first is handled
-    return Accepted.QUEUED, row.pk
-
-
-def _store(raw: bytes, headers, source: str, envelope_to: list[str], envelope_from: str) -> InboundMessage:
-    from . import tasks
-
-    with transaction.atomic():
-        row = InboundMessage.objects.create(
-            message_key=message_key(raw, headers),
-            source=source[:20],
-            sender=_from(headers) or envelope_from.lower()[:254],
-            recipients="\n".join(envelope_to)[:2000],
-            subject=str(headers.get("Subject", ""))[:200],
-            size=len(raw),
-            raw=raw,
-        )
-        transaction.on_commit(lambda: queue(tasks.handle, row.pk))
-    return row
-
-
-def message_key(raw: bytes, headers) -> str:
-    """The Message-ID (what a second delivery of the same message shares), else a hash of the bytes."""
-    message_id = " ".join(str(headers.get("Message-ID", "")).split())
-    return message_id[:255] if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
-
-
-def _from(headers) -> str:
-    from .reading import sender_of
-
-    return sender_of(headers)[:254]
 
 
 def queue(task, *args) -> None:

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from . import services
+from . import services, tasks
 from .models import InboundMessage
 
 REQUEUE_AFTER = timedelta(minutes=2)
@@ -17,8 +17,6 @@ STALE_SENDING = timedelta(minutes=15)
 
 
 def sweep(now=None) -> dict[str, int]:
-    from . import tasks
-
     now = now or timezone.now()
     InboundMessage.objects.filter(
         answer_status=InboundMessage.Answer.SENDING, answer_claimed_at__lt=now - STALE_SENDING

@@ -1,18 +1,28 @@
-"""Celery tasks: thin wrappers taking ids (the logic is in handling and services)."""
+"""Celery tasks: thin wrappers taking ids (the logic is in handling and services).
+
+The sweep's entry point, which Celery beat runs, is in replies.beat: the sweep queues these tasks, so
+this module must not import it. Likewise a handled message's answer is queued here, not by handling."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from celery import shared_task
+from django.db import transaction
 
 from . import handling, services
-from . import sweep as sweeping
 
 
 @shared_task(name="replies.tasks.handle", acks_late=True)
 def handle(inbound_id: int) -> str:
-    """Decide one message that came in (once: handling claims the row in its transaction)."""
-    outcome = handling.handle(inbound_id)
-    return outcome.value if outcome else "not claimed"
+    """Decide one message that came in (once: handling claims the row in its transaction); the answer it
+    owes goes to the `answer` task once that transaction has committed."""
+    decision = handling.handle(inbound_id)
+    if decision is None:
+        return "not claimed"
+    if decision.answer:
+        transaction.on_commit(partial(services.queue, answer, inbound_id))
+    return decision.outcome.value
 
 
 @shared_task(bind=True, name="replies.tasks.answer", acks_late=True, max_retries=5)
@@ -22,9 +32,3 @@ def answer(self, inbound_id: int) -> str:
         return services.answer_send(inbound_id=inbound_id)
     except Exception as error:
         raise self.retry(countdown=30 * 2**self.request.retries, exc=error) from None
-
-
-@shared_task(name="replies.tasks.sweep", acks_late=True)
-def sweep() -> dict[str, int]:
-    """Every few minutes (CELERY_BEAT_SCHEDULE): re-queue what the broker lost, forget old raw messages."""
-    return sweeping.sweep()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from anymail.signals import inbound
 from django.dispatch import receiver
 
-from . import services
+from . import inbox
 
 
 @receiver(inbound, dispatch_uid="replies.webhooks.inbound")
@@ -16,7 +16,7 @@ def on_inbound(sender, event, esp_name: str, **kwargs) -> None:
     if message is None:
         return
     envelope = [message.envelope_recipient] if getattr(message, "envelope_recipient", None) else []
-    services.inbound_accept(
+    inbox.inbound_accept(
         raw=message.as_bytes(),
         source=f"webhook:{esp_name}".lower(),
         envelope_to=envelope,

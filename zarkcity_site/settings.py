@@ -240,7 +240,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Modules of tasks beyond each app's tasks.py (which autodiscovery finds): the entry points beat runs,
 # kept apart from the tasks their sweeps queue so that no module imports the one importing it.
 # Their task names stay "<app>.tasks.sweep": the schedule and messages already queued carry them.
-CELERY_IMPORTS = ("notifications.beat",)
+CELERY_IMPORTS = ("notifications.beat", "replies.beat")
 CELERY_BEAT_SCHEDULE = {
     # Deadlines, reminders and digests are database columns swept every minute, not long countdowns
     # on the broker (Redis redelivers anything unacknowledged after its visibility timeout).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from replies import services
+from replies import inbox
 
 
 @pytest.fixture
@@ -14,6 +14,6 @@ def deliver(eager, django_capture_on_commit_callbacks, settings):
 
     def send(raw: bytes, *, to: str = "", source: str = "pipe"):
         with django_capture_on_commit_callbacks(execute=True):
-            return services.inbound_accept(raw=raw, source=source, envelope_to=[to] if to else [])
+            return inbox.inbound_accept(raw=raw, source=source, envelope_to=[to] if to else [])
 
     return send

@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from replies import addresses, services
+from replies import addresses, inbox, services
 from replies.models import InboundMessage, ReplyToken
 from tests.replies import mails
 from tests.replies.helpers import answers_to, legal, mover, play_until, reply_address, snapshot, start
@@ -264,8 +264,8 @@ def test_an_auto_reply_to_our_explanation_gets_nothing(zark, deliver, charlie):
 def test_the_same_message_delivered_twice_is_handled_once(zark, deliver, bob):
     to = reply_address(zark, bob)
     raw = mails.gmail(legal(zark, "yellow")[0], sender=bob.email, to=to)
-    assert deliver(raw, to=to)[0] == services.Accepted.QUEUED
-    assert deliver(raw, to=to)[0] == services.Accepted.DUPLICATE
+    assert deliver(raw, to=to)[0] == inbox.Accepted.QUEUED
+    assert deliver(raw, to=to)[0] == inbox.Accepted.DUPLICATE
     assert zark.moves.count() == 1 and len(answers_to(raw)) == 1
 
 
@@ -273,7 +273,7 @@ def test_a_message_over_the_size_limit_is_refused(zark, deliver, bob, settings):
     settings.REPLIES_MAX_MESSAGE_BYTES = 2000
     to = reply_address(zark, bob)
     raw = mails.gmail("draw" + " " * 3000, sender=bob.email, to=to)
-    assert deliver(raw, to=to) == (services.Accepted.TOO_BIG, None)
+    assert deliver(raw, to=to) == (inbox.Accepted.TOO_BIG, None)
     assert not InboundMessage.objects.exists()
 
 
@@ -389,7 +389,7 @@ def test_the_sweep_requeues_a_message_the_broker_lost(zark, eager, bob, settings
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     to = reply_address(zark, bob)
     raw = mails.gmail("help", sender=bob.email, to=to)
-    services.inbound_accept(raw=raw, source="pipe", envelope_to=[to])  # no commit callbacks: never queued
+    inbox.inbound_accept(raw=raw, source="pipe", envelope_to=[to])  # no commit callbacks: never queued
     InboundMessage.objects.update(received_at=timezone.now() - timedelta(minutes=5))
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep.sweep()["requeued"] == 1

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from games import services as games
-from replies import handling, selectors, services
+from replies import handling, inbox, selectors
 from replies.reading import parse_message, reply_text
 from tests.replies.helpers import legal, mover, play_until, reply_address, start
 
@@ -43,7 +43,7 @@ def _message(body: str, sender: str, to: str) -> bytes:
 
 def _by_email(game, raw: bytes, to: str) -> list[str]:
     with transaction.atomic():
-        _, row_id = services.inbound_accept(raw=raw, source="pipe", envelope_to=[to])
+        _, row_id = inbox.inbound_accept(raw=raw, source="pipe", envelope_to=[to])
         handling.handle(row_id)
         made = list(game.moves.order_by("ply").values_list("notation", flat=True))
         transaction.set_rollback(True)

@@ -9,7 +9,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from replies import services
+from replies import inbox
 
 EX_UNAVAILABLE = 69
 
@@ -25,8 +25,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, recipient: list[str], sender: str, **options) -> None:
         raw = sys.stdin.buffer.read(settings.REPLIES_MAX_MESSAGE_BYTES + 1)  # one byte over is enough to refuse
-        accepted, row_id = services.inbound_accept(raw=raw, source="pipe", envelope_to=recipient, envelope_from=sender)
-        if accepted == services.Accepted.TOO_BIG:
+        accepted, row_id = inbox.inbound_accept(raw=raw, source="pipe", envelope_to=recipient, envelope_from=sender)
+        if accepted == inbox.Accepted.TOO_BIG:
             self.stderr.write(f"message too big (over {settings.REPLIES_MAX_MESSAGE_BYTES} bytes)")
             raise CommandError("message too big", returncode=EX_UNAVAILABLE)
         self.stdout.write(f"{accepted.value}{f' as #{row_id}' if row_id else ''}")
