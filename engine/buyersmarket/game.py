@@ -20,7 +20,7 @@ INFO = GameInfo(
     hidden_information=False,
     rules_version=RULES_VERSION,
     has_hands=False,
-    board_hint="Hover a pyramid for its colour and size.",
+    board_hint="White pyramids with a letter are the players' banks; hover a pyramid for its name.",
     chance="who starts, the piles and every die roll",
     reasons=REASONS,
 )

@@ -65,7 +65,8 @@ def board_svg(view: BuyersMarketView, *, interactive: bool = False) -> str:
     title = f"The market: {len(view['pallets'])} pallets in play"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="zc-board bm-board" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" data-min-scale="{MIN_SCALE}" role="img" aria-label="{title}">'
+        f'width="{WIDTH}" height="{height}" data-min-scale="{MIN_SCALE}" data-zoom-open="width" role="img" '
+        f'aria-label="{title}">'
         f"<title>{escape(title)}</title><style>{STYLE}</style>"
         f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#f4efe3"/>' + "".join(parts) + "</svg>"
     )

@@ -9,7 +9,8 @@ const MIN_ZOOM = 0.6; // a little room around the whole board
 /* Screen pixels per board unit below which ranks and coordinates are too small to read (a card is
    80 units wide, its rank 15 units high): a big board on a phone starts at this scale, showing its
    middle, and is panned; the fit button still shows all of it. A picture whose labels need another
-   scale says so in its data-min-scale (Buyer's Market's, engine/buyersmarket/picture.py). */
+   scale says so in its data-min-scale (Buyer's Market's, engine/buyersmarket/picture.py); a picture
+   read top to bottom says data-zoom-open="width" and opens as wide as its frame, to be panned down. */
 const MIN_SCALE = 0.6;
 /* Board units the coordinate labels take along the left and top of the shown part once stuck there
    (engine/zarkcity/picture.py: GUTTER + MARGIN), and the room kept around a shown element. */
@@ -32,7 +33,8 @@ export function attachZoom(wrap, svg, controls, focus = []) {
   const minScale = fitScale * MIN_ZOOM;
   const maxScale = Math.max(fitScale * MAX_ZOOM, MAX_SCALE);
   const labels = { cols: svg.querySelector(".zc-coords--cols"), rows: svg.querySelector(".zc-coords--rows") };
-  let box = centred(Math.max(fitScale, Math.min(1, legible)), middleOf(focus));
+  const column = svg.dataset.zoomOpen === "width" ? screen.width / fit.w : 0;
+  let box = centred(Math.max(fitScale, Math.min(1, legible), column), middleOf(focus));
   apply();
 
   /* The board (or `on`, kept within the board's edges) at `scale` screen pixels per unit. */

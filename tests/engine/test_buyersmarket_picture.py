@@ -144,11 +144,15 @@ def whole_game(players: int, deal: str) -> Iterator[State]:
         if GAME.result(state) is not None:
             return
         seat = GAME.movers(state)[0]
-        calls = [m for m in GAME.legal_moves(state, seat) if str(m).endswith(" call")]
-        text = str(calls[0]) if calls and ply > 40 else choose_move(GAME, "random", state, seat, f"{deal}{ply}")
-        state = GAME.apply(state, GAME.parse(text), seat)
+        state = GAME.apply(state, GAME.parse(policy(state, seat, ply, deal)), seat)
         yield state
     raise AssertionError("the game did not end")
+
+
+def policy(state: State, seat: str, ply: int, deal: str) -> str:
+    """A random move (by the seed `deal`), but the building phase is called once allowed after ply 40."""
+    calls = [m for m in GAME.legal_moves(state, seat) if str(m).endswith(" call")]
+    return str(calls[0]) if calls and ply > 40 else choose_move(GAME, "random", state, seat, f"{deal}{ply}")
 
 
 def crowded(players: int) -> State:

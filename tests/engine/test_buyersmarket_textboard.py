@@ -55,9 +55,7 @@ def test_the_piles_show_their_top_card_and_size_and_nothing_under_it() -> None:
 
 def test_the_last_round_and_the_scored_end_in_words() -> None:
     called = mid_game().evolve(called_by="red", last_round=("yellow", "green"))
-    assert "red called the building phase: everyone else has one more turn." in GAME.board_text(
-        GAME.view(called, None)
-    )
+    assert "red called the building phase: everyone else has one more turn." in GAME.board_text(GAME.view(called, None))
     crp = "H:L S:L D:L red:L H:M C:M red:M T:S"
     scored = mid_game().evolve(to_move=None, reason="score", winners=("red",))
     scored = scored.evolve(crp={**scored.crp, "red": market(3, crp={"red": crp}).crp["red"]})
