@@ -47,7 +47,7 @@ MIN_SCALE = 0.67  # screen pixels per unit at which a LABEL is 10 CSS px: the pa
 LABEL_COLUMN = 122  # "collected", "bank", "cards" in a player's panel; their contents start after it
 BUILDING_AREA = 250  # a building's drawing; its score lines on the right
 STYLE = "body svg.zc-board.bm-board{max-width:100%;height:auto}.bm-board text{font-family:sans-serif}"
-BANK_ORDER = ("L", "M", "S")
+LARGEST_FIRST = ("L", "M", "S")
 
 Parts = list[str]
 
@@ -115,14 +115,15 @@ def _pallets(view: BuyersMarketView, parts: Parts, y: float, interactive: bool) 
     w = (INNER - 2 * GAP) / 2
     for row in range(0, len(pallets), 2):
         pair = pallets[row : row + 2]
-        drawn = [_pallet(p, w) for p in pair]
+        xs = [MARGIN + i * (w + 2 * GAP) for i in range(len(pair))]
+        drawn = [_pallet(p, x, y, w) for p, x in zip(pair, xs, strict=True)]
         h = max(height for _, height in drawn)
-        for i, (p, (inside, _)) in enumerate(zip(pair, drawn, strict=True)):
-            x = MARGIN + i * (w + 2 * GAP)
+        for p, x, (inside, _) in zip(pair, xs, drawn, strict=True):
             data = f' data-pallet="{p["card"]}"' if interactive else ""
+            # No transform on a pallet: the zoom pans a focused one into view by its getBBox().
             parts.append(
-                f'<g class="bm-pallet"{data} data-zoom-focus="" transform="translate({x:.1f} {y:.1f})">'
-                + _tile(0, 0, w, h, SUIT_FILLS[p["card"][-1]], 2)
+                f'<g class="bm-pallet"{data} data-zoom-focus="">'
+                + _tile(x, y, w, h, SUIT_FILLS[p["card"][-1]], 2)
                 + inside
                 + "</g>"
             )
@@ -130,20 +131,21 @@ def _pallets(view: BuyersMarketView, parts: Parts, y: float, interactive: bool) 
     return y - 2 * GAP
 
 
-def _pallet(pallet: PalletView, w: float) -> tuple[str, float]:
-    """A pallet's tile contents from its top left corner, and the tile's height."""
+def _pallet(pallet: PalletView, x: float, y: float, w: float) -> tuple[str, float]:
+    """A pallet's tile contents, its top left corner at (x, y), and the tile's height."""
     colour = SUIT_FILLS[pallet["card"][-1]]
     short = pallet["value"] - pallet["total"]
     state = "complete" if pallet["complete"] else f"{short} short"
+    holds = f"holds {pallet['total']} pip{'' if pallet['total'] == 1 else 's'}: {state}"
     lines = (
-        label(PAD, 23, card_label(pallet["card"]), size=20, bold=True, fill=colour)
-        + label(w - PAD, 23, f"value {pallet['value']}", anchor="end")
-        + label(PAD, 44, f"holds {pallet['total']} pip{'' if pallet['total'] == 1 else 's'}: {state}", fill=MUTED)
-        + label(PAD, 64, f"resource pips {pallet['resource_pips']} of {pallet['value']}", fill=MUTED)
+        label(x + PAD, y + 23, card_label(pallet["card"]), size=20, bold=True, fill=colour)
+        + label(x + w - PAD, y + 23, f"value {pallet['value']}", anchor="end")
+        + label(x + PAD, y + 44, holds, fill=MUTED)
+        + label(x + PAD, y + 64, f"resource pips {pallet['resource_pips']} of {pallet['value']}", fill=MUTED)
     )
     if not pallet["pieces"]:
-        return lines + label(PAD, 88, "no pyramids yet", fill=MUTED), 98
-    pyramids, h = pyramid_rows(pallet["pieces"], PAD, 74, w - 2 * PAD)
+        return lines + label(x + PAD, y + 88, "no pyramids yet", fill=MUTED), 98
+    pyramids, h = pyramid_rows(pallet["pieces"], x + PAD, y + 74, w - 2 * PAD)
     return lines + pyramids, 74 + h + PAD - GAP
 
 
@@ -153,7 +155,7 @@ def _grp(view: BuyersMarketView, parts: Parts, y: float) -> float:
     base = y + PYRAMID_HEIGHT["L"]
     for i, suit in enumerate(SUITS):
         x = MARGIN + i * w + 4
-        for size in BANK_ORDER:
+        for size in LARGEST_FIRST:
             parts.append(pyramid(x, base, f"{suit}:{size}"))
             centre = x + pyramid_width(size) / 2
             parts.append(label(centre, base + 17, str(view["grp"][suit][size]), anchor="middle"))
@@ -205,12 +207,12 @@ def _player_inside(view: BuyersMarketView, colour: str) -> tuple[str, float]:
     parts: Parts = [_seat_header(view, colour)]
     y = 34.0
     bank = view["banks"][colour]
-    banked = [f"{colour}:{s}" for s in BANK_ORDER for _ in range(bank[s])]
+    banked = [f"{colour}:{s}" for s in LARGEST_FIRST for _ in range(bank[s])]
     y = _labelled_row(parts, y, "bank", banked, "empty")
     crp = view["crp"][colour]
-    by_size = [[p for p in crp if p.endswith(":" + s)] for s in BANK_ORDER]
+    by_size = [[p for p in crp if p.endswith(":" + s)] for s in LARGEST_FIRST]
     first = True
-    for size, pieces in zip(BANK_ORDER, by_size, strict=True):
+    for size, pieces in zip(LARGEST_FIRST, by_size, strict=True):
         if pieces:
             name = f"collected {len(crp)}" if first else ""
             y = _labelled_row(parts, y, name, pieces, "", note=f"{len(pieces)} {SIZE_NAMES[size]}")

@@ -56,6 +56,12 @@ def played(users, plies: int | None) -> Game:
     return game
 
 
+def in_frame(svg, element) -> bool:
+    frame = svg.evaluate("svg => { const r = svg.getBoundingClientRect(); return [r.top, r.bottom]; }")
+    box = element.evaluate("el => { const r = el.getBoundingClientRect(); return [r.top, r.bottom]; }")
+    return frame[0] <= box[0] and box[1] <= frame[1]
+
+
 def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
     found = []
     for i, a in enumerate(boxes):
@@ -131,5 +137,13 @@ def test_on_a_360_px_phone_the_market_opens_legible_and_zooms(four, open_as, liv
     screenshot(phone, artifacts / "buyersmarket-board-phone-zoomed.png", full_page=False)
     phone.locator('[data-zoom="fit"]').click()
     assert svg.evaluate(LABEL_PX) < opened  # the whole market, smaller than legible: the reader chose it
+
+    # Zoomed in on the players, a pallet reached by the keyboard is panned into view.
+    for _ in range(4):
+        phone.locator('[data-zoom="in"]').click()
+    pallet = phone.locator("svg.zc-board .bm-selectable[data-pallet]").first
+    assert not in_frame(svg, pallet)
+    pallet.focus()
+    assert in_frame(svg, pallet)
 
     assert phone.js_errors == []
