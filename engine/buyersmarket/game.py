@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
-from . import notation, picture, position, record, rules, views
+from . import notation, picture, position, record, rules, textboard, views
 from .notation import Move, Resign
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
 from .state import REASONS, State
@@ -20,7 +20,7 @@ INFO = GameInfo(
     hidden_information=False,
     rules_version=RULES_VERSION,
     has_hands=False,
-    board_hint="Hover a pyramid for its colour and size.",
+    board_hint="White pyramids with a letter are the players' banks; hover a pyramid for its name.",
     chance="who starts, the piles and every die roll",
     reasons=REASONS,
 )
@@ -157,7 +157,7 @@ class BuyersMarket:
         return ""  # no hands
 
     def board_text(self, view: View) -> str:
-        return views.board_text(cast(views.BuyersMarketView, view))
+        return textboard.board_text(cast(views.BuyersMarketView, view))
 
     def board_script(self, view: View) -> BoardScript:
         """The script builds moves from the legal-move list and reads pallets and piles from the

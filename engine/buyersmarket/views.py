@@ -129,7 +129,7 @@ def _sizes_words(sizes: tuple[str, ...]) -> str:
     return " and ".join(f"a {SIZE_NAMES[s]}" for s in sizes)
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -170,10 +170,10 @@ def table(shown: BuyersMarketView) -> Table:
         facts = [
             "bank " + " ".join(f"{s}{bank[s]}" for s in SIZES),
             "collected " + " ".join(f"{s}{sizes[s]}" for s in ("L", "M", "S")),
-            _plural(len(shown["collected"][colour]), "card"),
+            plural(len(shown["collected"][colour]), "card"),
         ]
         if "buildings" in shown and colour in shown["buildings"]:
-            facts.insert(0, _plural(shown["buildings"][colour]["total"], "point"))
+            facts.insert(0, plural(shown["buildings"][colour]["total"], "point"))
         note = (
             "resigned"
             if colour in shown["resigned"]
@@ -200,7 +200,7 @@ def table(shown: BuyersMarketView) -> Table:
         )
     for colour, building in shown.get("buildings", {}).items():
         lines = ", ".join(f"{name} {points:+d}" for name, points in building["lines"])
-        notes.append(f"{colour}'s building: {lines} = {building['total']} ({_plural(building['cards'], 'card')}).")
+        notes.append(f"{colour}'s building: {lines} = {building['total']} ({plural(building['cards'], 'card')}).")
     return Table(status=status_line(shown), seats=tuple(seats), notes=tuple(notes))
 
 
@@ -263,30 +263,3 @@ def _ending(after: State) -> str:
     if after.reason != "score":
         return ""
     return "; the game is over: " + " and ".join(after.winners) + (" wins" if len(after.winners) == 1 else " win")
-
-
-def board_text(shown: BuyersMarketView) -> str:
-    """The market as text for emails: piles, pallets, GRP, each player; the buildings at the end."""
-    lines = ["Piles: " + "  ".join(f"{s} {p['top'] or '--'} ({p['size']})" for s, p in shown["piles"].items())]
-    lines.append("Pallets:")
-    for p in shown["pallets"]:
-        pieces = " ".join(p["pieces"]) or "empty"
-        done = ", complete" if p["complete"] else ""
-        lines.append(
-            f"  {p['card']:>3} (value {p['value']}, {p['total']} pip{'' if p['total'] == 1 else 's'}{done}): {pieces}"
-        )
-    if not shown["pallets"]:
-        lines.append("  none")
-    lines.append("GRP: " + "  ".join(f"{s} L{g['L']} M{g['M']} S{g['S']}" for s, g in shown["grp"].items()))
-    for colour in shown["players"]:
-        bank = shown["banks"][colour]
-        cards = " ".join(shown["collected"][colour]) or "no cards"
-        crp = " ".join(shown["crp"][colour]) or "nothing"
-        lines.append(f"{colour}: bank L{bank['L']} M{bank['M']} S{bank['S']}; collected {crp}; {cards}")
-    for colour, building in shown.get("buildings", {}).items():
-        levels = " / ".join(" ".join(level) for level in building["levels"]) or "nothing built"
-        lines.append(f"{colour}'s building (bottom first): {levels}")
-        lines.append(
-            "  " + ", ".join(f"{name} {points:+d}" for name, points in building["lines"]) + f" = {building['total']}"
-        )
-    return "\n".join(lines) + "\n"

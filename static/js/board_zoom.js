@@ -8,7 +8,9 @@ const MAX_SCALE = 2.5; // ...or, for a big board, 2.5 screen pixels per board un
 const MIN_ZOOM = 0.6; // a little room around the whole board
 /* Screen pixels per board unit below which ranks and coordinates are too small to read (a card is
    80 units wide, its rank 15 units high): a big board on a phone starts at this scale, showing its
-   middle, and is panned; the fit button still shows all of it. */
+   middle, and is panned; the fit button still shows all of it. A picture whose labels need another
+   scale says so in its data-min-scale (Buyer's Market's, engine/buyersmarket/picture.py); a picture
+   read top to bottom says data-zoom-open="width" and opens as wide as its frame, to be panned down. */
 const MIN_SCALE = 0.6;
 /* Board units the coordinate labels take along the left and top of the shown part once stuck there
    (engine/zarkcity/picture.py: GUTTER + MARGIN), and the room kept around a shown element. */
@@ -23,14 +25,16 @@ export function attachZoom(wrap, svg, controls, focus = []) {
   let pinch = null;
   let swallowClick = false;
 
-  sizeToScreen(wrap, svg, fit);
+  const legible = Number(svg.dataset.minScale) || MIN_SCALE;
+  sizeToScreen(wrap, svg, fit, legible);
   svg.classList.add("zc-board--zoomable");
   const screen = svg.getBoundingClientRect();
   const fitScale = Math.min(screen.width / fit.w, screen.height / fit.h) || 1;
   const minScale = fitScale * MIN_ZOOM;
   const maxScale = Math.max(fitScale * MAX_ZOOM, MAX_SCALE);
   const labels = { cols: svg.querySelector(".zc-coords--cols"), rows: svg.querySelector(".zc-coords--rows") };
-  let box = centred(Math.max(fitScale, Math.min(1, MIN_SCALE)), middleOf(focus));
+  const column = svg.dataset.zoomOpen === "width" ? screen.width / fit.w : 0;
+  let box = centred(Math.max(fitScale, Math.min(1, legible), column), middleOf(focus));
   apply();
 
   /* The board (or `on`, kept within the board's edges) at `scale` screen pixels per unit. */
@@ -249,9 +253,9 @@ function pinchState(pointers) {
 
 /* The picture takes the width it is given (never larger than life) and a height that shows the
    whole board at that width, or at the smallest legible scale, within most of the screen's height. */
-function sizeToScreen(wrap, svg, fit) {
+function sizeToScreen(wrap, svg, fit, legible) {
   const width = Math.min(wrap.clientWidth || fit.w, fit.w);
-  const scale = Math.max(Math.min(1, MIN_SCALE), width / fit.w);
+  const scale = Math.max(Math.min(1, legible), width / fit.w);
   const height = Math.max(200, Math.min(fit.h * scale, window.innerHeight * 0.7));
   svg.removeAttribute("width");
   svg.removeAttribute("height");

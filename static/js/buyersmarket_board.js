@@ -62,7 +62,7 @@ export function moveWords(text) {
   return parts.length ? `Buy, ${parts.join("; ")}` : "Buy it as it stands";
 }
 
-export function attachBuilder({ data, board, panel, onConfirm }) {
+export function attachBuilder({ data, board, panel, zoom, onConfirm }) {
   addStyles();
   const index = indexMoves(data.moves);
   const labels = data.labels || {};
@@ -191,9 +191,12 @@ export function attachBuilder({ data, board, panel, onConfirm }) {
     }
   };
   const onConfirmClick = () => plain && onConfirm(built());
+  /* A pallet or pile reached with Tab is panned into view on a zoomed board (keyboards cannot drag). */
+  const onFocus = (event) => zoom && event.target !== board && zoom.reveal(event.target);
 
   board.addEventListener("click", onBoard);
   board.addEventListener("keydown", onKey);
+  board.addEventListener("focusin", onFocus);
   ui.cancel.addEventListener("click", reset);
   ui.confirm.addEventListener("click", onConfirmClick);
   document.addEventListener("keydown", onEscape);
@@ -208,6 +211,7 @@ export function attachBuilder({ data, board, panel, onConfirm }) {
       document.removeEventListener("keydown", onEscape);
       board.removeEventListener("click", onBoard);
       board.removeEventListener("keydown", onKey);
+      board.removeEventListener("focusin", onFocus);
       ui.cancel.removeEventListener("click", reset);
       ui.confirm.removeEventListener("click", onConfirmClick);
     },

@@ -30,9 +30,13 @@ async function init() {
   if (!page.data) return;
   const wrap = document.getElementById("board");
   const svg = wrap && wrap.querySelector("svg.zc-board");
-  /* A board too big for the screen opens on the viewer's own pyramids. */
-  const mine = svg && page.data.viewer ? svg.querySelectorAll(`.zc-piece[data-colour="${page.data.viewer}"]`) : [];
-  const zoom = svg && svg.querySelector(".zc-square") ? attachZoom(wrap, svg, document.getElementById("zc-zoom"), mine) : null;
+  /* A board too big for the screen opens on the viewer's own pyramids, or on what the picture marks
+     with data-zoom-focus (Buyer's Market: the pallets). A board of cards pans and zooms, and so does
+     a picture that names the scale its labels need (data-min-scale). */
+  const mine = svg && page.data.viewer ? [...svg.querySelectorAll(`.zc-piece[data-colour="${page.data.viewer}"]`)] : [];
+  const focus = mine.length || !svg ? mine : svg.querySelectorAll("[data-zoom-focus]");
+  const zoomable = svg && (svg.querySelector(".zc-square") || svg.dataset.minScale);
+  const zoom = zoomable ? attachZoom(wrap, svg, document.getElementById("zc-zoom"), focus) : null;
   if (page.builder) page.builder.detach();
   page.builder = null;
   const panel = document.getElementById("zc-builder");

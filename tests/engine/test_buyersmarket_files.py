@@ -124,7 +124,7 @@ def test_the_finished_picture_draws_each_building_with_its_score_lines() -> None
         assert f">{line}<" in svg
     table = GAME.table(shown)
     assert any(note.startswith(f"{over.winners[0]}'s building") for note in table.notes)
-    assert "building (bottom first)" in GAME.board_text(shown)
+    assert f"{over.winners[0]}'s building, " in GAME.board_text(shown)
 
 
 def test_the_interactive_picture_marks_pallets_and_piles_for_the_script() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -142,3 +143,16 @@ def test_the_png_is_written_from_rows_with_padding_at_their_ends():
     image = opened(librsvg.encode(2, 1, bytes(red + blue + padding), 12))
     assert image.size == (2, 1) and image.mode == "RGB"
     assert [image.getpixel((x, 0)) for x in range(2)] == [(255, 0, 0), (0, 0, 255)]
+
+
+def test_buyers_market_s_email_picture_draws_its_labels_at_15_px():
+    """The market used to be drawn 780 units wide into the 560 px column: its 11-unit labels came out
+    8 px tall, over each other. Now it is drawn one pixel a unit, every label at least 15 px."""
+    from tests.engine.test_buyersmarket_picture import crowded
+
+    rules = get("buyersmarket")
+    svg = rules.board_svg(rules.view(crowded(4), "red"))
+    units = float(svg.split('viewBox="0 0 ', 1)[1].split()[0])
+    image = opened(pictures.draw(svg))
+    labels = [float(size) for size in re.findall(r'class="bm-label"[^>]* font-size="([\d.]+)"', svg)]
+    assert labels and min(labels) * image.width / units >= 15
