@@ -6,13 +6,16 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
+from email.message import Message
 from email.mime.image import MIMEImage
 from email.parser import BytesHeaderParser
 from enum import StrEnum
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -54,7 +57,7 @@ def inbound_accept(
     return Accepted.QUEUED, row.pk
 
 
-def _store(raw: bytes, headers, source: str, envelope_to: list[str], envelope_from: str) -> InboundMessage:
+def _store(raw: bytes, headers: Message, source: str, envelope_to: list[str], envelope_from: str) -> InboundMessage:
     from . import tasks
 
     with transaction.atomic():
@@ -71,30 +74,35 @@ def _store(raw: bytes, headers, source: str, envelope_to: list[str], envelope_fr
     return row
 
 
-def message_key(raw: bytes, headers) -> str:
+def message_key(raw: bytes, headers: Message) -> str:
     """The Message-ID (what a second delivery of the same message shares), else a hash of the bytes."""
     message_id = " ".join(str(headers.get("Message-ID", "")).split())
     return message_id[:255] if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
-def _from(headers) -> str:
+def _from(headers: Message) -> str:
     from .reading import sender_of
 
     return sender_of(headers)[:254]
 
 
-def queue(task, *args) -> None:
-    """Hand a task to the broker; if the broker is down the row stays queued and the sweep retries."""
+def queue(task: Any, *args: object) -> bool:
+    """Hand a task to the broker: whether it took it. If the broker is down the row stays queued and the
+    sweep retries."""
     try:
         task.delay(*args)
     except Exception:
         log.exception("could not queue %s%s: the sweep will", task.name, args)
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------- addresses in turn emails
 
 
-def turn_reply_address(*, game: Game, user, kind: str = "your_turn", seat: Seat | None = None) -> str | None:
+def turn_reply_address(
+    *, game: Game, user: User | None, kind: str = "your_turn", seat: Seat | None = None
+) -> str | None:
     """The Reply-To of a turn email: play+TOKEN@domain for this player, game and turn, or None when the
     email asks for no move now, or the player turned reply-to-play off.
 
@@ -136,7 +144,7 @@ def token_for(*, seat: Seat, ply: int, purpose: str = ReplyToken.Purpose.MOVE) -
         return ReplyToken.objects.get(seat=seat, ply=ply, purpose=purpose)
 
 
-def reply_setting_update(*, user, enabled: bool) -> ReplySetting:
+def reply_setting_update(*, user: User, enabled: bool) -> ReplySetting:
     setting, _ = ReplySetting.objects.update_or_create(user=user, defaults={"enabled": enabled})
     return setting
 
@@ -183,7 +191,7 @@ def _message(row: InboundMessage) -> EmailMultiAlternatives:
     message.attach_alternative(stored["html"], "text/html")
     png = _png(stored.get("board_svg", ""))
     if png:
-        message.mixed_subtype = "related"
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2's, gone from django-stubs 6
         image = MIMEImage(png, "png")
         image.add_header("Content-ID", "<board>")
         image.add_header("Content-Disposition", "inline", filename="board.png")
@@ -198,7 +206,7 @@ def _png(svg: str) -> bytes | None:
 # ----------------------------------------------------------------------------- keeping and forgetting
 
 
-def purge_old(*, now=None) -> int:
+def purge_old(*, now: datetime | None = None) -> int:
     """Delete raw messages and stored answers older than REPLIES_KEEP_DAYS (the row stays, so a late
     second delivery of the same Message-ID is still recognised)."""
     now = now or timezone.now()

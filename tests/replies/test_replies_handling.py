@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from replies import addresses, services
+from replies import addresses, services, sweep, tasks
 from replies.models import InboundMessage, ReplyToken
 from tests.replies import mails
 from tests.replies.helpers import answers_to, legal, mover, play_until, reply_address, snapshot, start
@@ -394,6 +394,19 @@ def test_the_sweep_requeues_a_message_the_broker_lost(zark, eager, bob, settings
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep.sweep()["requeued"] == 1
     assert InboundMessage.objects.get().outcome == "command" and len(answers_to(raw)) == 1
+
+
+def test_the_sweep_counts_only_what_the_broker_took(zark, bob, monkeypatch):
+    to = reply_address(zark, bob)
+    services.inbound_accept(raw=mails.gmail("help", sender=bob.email, to=to), source="pipe", envelope_to=[to])
+    InboundMessage.objects.update(received_at=timezone.now() - timedelta(minutes=5))
+
+    def broker_down(*args: object) -> None:
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(tasks.handle, "delay", broker_down)
+    assert sweep.sweep()["requeued"] == 0  # still queued: the next sweep tries again
+    assert InboundMessage.objects.get().status == InboundMessage.Status.QUEUED
 
 
 def test_a_starter_chosen_by_reply_after_the_other_player_chose_on_the_web(zark, deliver, alice, bob):
