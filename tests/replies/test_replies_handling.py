@@ -374,9 +374,10 @@ def test_rate_limits_per_reply_address(zark, deliver, bob, settings):
 def test_raw_messages_are_deleted_after_the_configured_days(zark, deliver, bob, settings):
     settings.REPLIES_KEEP_DAYS = 3
     to = reply_address(zark, bob)
-    deliver(mails.gmail("help", sender=bob.email, to=to), to=to)
+    raw = mails.gmail("help", sender=bob.email, to=to)
+    deliver(raw, to=to)
     row = InboundMessage.objects.get()
-    assert bytes(row.raw)
+    assert bytes(row.raw) == raw
     assert services.purge_old(now=timezone.now() + timedelta(days=2)) == 0
     assert services.purge_old(now=timezone.now() + timedelta(days=4)) == 1
     row.refresh_from_db()
