@@ -12,7 +12,7 @@ from accounts.models import Profile
 from accounts.selectors import name_key, reads_as_bot_name
 
 
-class AccountAdapter(DefaultAccountAdapter):
+class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth ships no type hints
     def clean_username(self, username: str, shallow: bool = False) -> str:
         username = super().clean_username(username, shallow=shallow)
         # The reverse of accounts.services.check_name_free: a new username must not read as a name

@@ -26,7 +26,8 @@ def name_key(name: str) -> str:
 def chosen_name_of(user: AbstractBaseUser) -> str:
     """The chosen display name, else the username (a player's own pages, greetings)."""
     try:
-        return user.profile.name  # type: ignore[attr-defined]
+        name: str = user.profile.name  # type: ignore[attr-defined]  # User's profile, not AbstractBaseUser's
+        return name
     except ObjectDoesNotExist:  # users made outside sign-up (admin, shell) may not have one yet
         return user.get_username()
 

@@ -21,14 +21,14 @@ from accounts.selectors import bot_of, bot_username, name_key, reads_as_bot_name
 from engine import bots
 
 
-def profile_ensure(*, user: AbstractBaseUser) -> Profile:
+def profile_ensure(*, user: User) -> Profile:
     """The user's profile, created on first need (sign-up, the demo command, a settings page visit)."""
     profile, _ = Profile.objects.get_or_create(user=user)
     return profile
 
 
 @transaction.atomic
-def profile_update(*, user: AbstractBaseUser, display_name: str) -> Profile:
+def profile_update(*, user: User, display_name: str) -> Profile:
     """Set the name other players see at the table; blank falls back to the username."""
     display_name = " ".join(display_name.split())  # no leading, trailing or doubled spaces
     max_length = Profile._meta.get_field("display_name").max_length
@@ -43,7 +43,7 @@ def profile_update(*, user: AbstractBaseUser, display_name: str) -> Profile:
     return profile
 
 
-def check_name_free(*, name: str, user: AbstractBaseUser | None) -> None:
+def check_name_free(*, name: str, user: User | None) -> None:
     """Refuse a name that shows nothing, or looks like another player's username or display name.
 
     Looks are compared by `name_key`: Unicode-normalised, invisible characters dropped, case folded,
@@ -52,10 +52,11 @@ def check_name_free(*, name: str, user: AbstractBaseUser | None) -> None:
     key = name_key(name)
     if not key:
         raise ValidationError("A display name needs at least one visible character.")
-    others = get_user_model().objects.exclude(pk=getattr(user, "pk", None))
+    own = [user.pk] if user is not None else []  # a user signing up has no row yet
+    others = get_user_model().objects.exclude(pk__in=own)
     if others.filter(username__iexact=key).exists():
         raise ValidationError("That name is another player's username: choose one nobody else uses.")
-    if Profile.objects.filter(name_key=key).exclude(user_id=getattr(user, "pk", None)).exists():
+    if Profile.objects.filter(name_key=key).exclude(user_id__in=own).exists():
         raise ValidationError("Another player already goes by that name: choose one nobody else uses.")
     if reads_as_bot_name(name):
         raise ValidationError("Names like mcts-bot are kept for the built-in bots: choose another.")

@@ -16,6 +16,7 @@ from accounts.services import profile_ensure, profile_update
 @login_required
 @require_http_methods(["GET", "POST"])
 def settings_page(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     profile = profile_ensure(user=request.user)
     form = DisplayNameForm(request.POST or None, initial={"display_name": profile.display_name})
     if request.method == "POST" and form.is_valid():

@@ -1,15 +1,24 @@
 """Read-only admin lists of the archive (the rows are written by archive.services only)."""
 
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from archive.models import ArchivedGame, ArchivedPlayer, PlayerRating
 
+if TYPE_CHECKING:
+    ReadOnlyBase = admin.ModelAdmin[Model]
+else:  # ModelAdmin is generic only to the type checker (as in api/admin.py)
+    ReadOnlyBase = admin.ModelAdmin
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
+
+class ReadOnly(ReadOnlyBase):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 

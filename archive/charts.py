@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from html import escape
 
@@ -31,12 +31,12 @@ def rating_history_svg(points: Sequence[tuple[date, float, float, float]], *, ti
     return _frame(title, "".join(body))
 
 
-def _scale(lo: float, hi: float, out_lo: float, out_hi: float):
+def _scale(lo: float, hi: float, out_lo: float, out_hi: float) -> Callable[[float], float]:
     span = (hi - lo) or 1.0
     return lambda v: out_lo + (v - lo) * (out_hi - out_lo) / span
 
 
-def _axes(low: float, high: float, y) -> str:
+def _axes(low: float, high: float, y: Callable[[float], float]) -> str:
     parts = []
     for value in sorted({round(low), round((low + high) / 2), round(high)}):
         parts.append(
@@ -48,7 +48,12 @@ def _axes(low: float, high: float, y) -> str:
     return "".join(parts)
 
 
-def _ends(points, x, y, lows: list[float]) -> str:
+def _ends(
+    points: Sequence[tuple[date, float, float, float]],
+    x: Callable[[float], float],
+    y: Callable[[float], float],
+    lows: list[float],
+) -> str:
     first, last = points[0][0], points[-1][0]
     n = len(points)
     labels = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -53,7 +53,13 @@ def move_deadline(game: Game, seat: Seat) -> datetime | None:
         return game.deadline
 
 
-class SiteFeed(Feed):
+if TYPE_CHECKING:
+    FeedBase = Feed[Any, Any]  # each feed's own items and object
+else:  # Feed is generic only to the type checker (as ModelAdmin in api/admin.py)
+    FeedBase = Feed
+
+
+class SiteFeed(FeedBase):
     """rel="self" names the configured site, not the sites framework's domain or the request's host."""
 
     def get_feed(self, obj: Any, request: HttpRequest) -> Any:

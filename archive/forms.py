@@ -40,6 +40,7 @@ class ArchiveSearchForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         infos = registry.infos()
+        assert isinstance(self.fields["game"], forms.ChoiceField)
         self.fields["game"].choices = [("", "any game"), *((info.id, info.name) for info in infos)]
         # One filter per option any game has (e.g. Zark City's deck), offered with every value it takes.
         for name, (label, choices) in _options(infos).items():
@@ -48,8 +49,8 @@ class ArchiveSearchForm(forms.Form):
             )
         self.order_fields(["player", "game", *_options(infos), "players", "reason"])
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         since, until = data.get("since"), data.get("until")
         if since and until and since > until:
             self.add_error("until", "The end date is before the start date.")

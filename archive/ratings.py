@@ -38,6 +38,6 @@ def rate_game(before: Mapping[int, Skill], winners: Sequence[int], resigned: Col
     """
     players = list(before)
     teams = [[MODEL.rating(mu=before[p].mu, sigma=before[p].sigma)] for p in players]
-    ranks = [0 if (p in winners or (not winners and p not in resigned)) else 1 for p in players]
+    ranks: list[float] = [0 if (p in winners or (not winners and p not in resigned)) else 1 for p in players]
     rated = MODEL.rate(teams, ranks=ranks)
     return {p: Skill(team[0].mu, team[0].sigma) for p, team in zip(players, rated, strict=True)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
@@ -76,7 +76,7 @@ def _seen(rows: QuerySet[Any], game: str, own: list[int]) -> QuerySet[Any]:
     return rows.filter(Q(is_private=False) | Q(**{f"{game}__in": own})) if own else rows.filter(is_private=False)
 
 
-def _apart(rows: QuerySet[Any], game: str, own: list[int]) -> list[QuerySet[Any]]:
+def _apart(rows: QuerySet[Any], game: str, own: list[int]) -> list[Any]:  # querysets; a caller may put in a Total
     """What _seen keeps as two disjoint sets, each counted through its own index: public games, own private ones."""
     return [rows.filter(is_private=False), *([rows.filter(**{f"{game}__in": own})] if own else [])]
 
@@ -129,7 +129,13 @@ def with_players(games: QuerySet[ArchivedGame]) -> QuerySet[ArchivedGame]:
     return games.select_related("winner__profile").prefetch_related(Prefetch("players", queryset=seats))
 
 
-class CappedPaginator(Paginator):
+if TYPE_CHECKING:
+    PaginatorBase = Paginator[Any]
+else:  # Paginator is generic only to the type checker (as ModelAdmin in api/admin.py)
+    PaginatorBase = Paginator
+
+
+class CappedPaginator(PaginatorBase):
     """Counting 100,000 matching rows costs more than showing a page of them, so count at most
     COUNT_CAP + 1 (a LIMIT inside the COUNT): past that the page says "more than 10,000".
 
@@ -160,13 +166,13 @@ class CappedPaginator(Paginator):
         return self.counted > COUNT_CAP
 
 
-def archive_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page:
+def archive_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page[ArchivedGame]:
     """A page of matching ArchivedGames with their players (for readers that want the rows themselves)."""
     paginator = CappedPaginator(with_players(archive_search(filters, viewer)), ARCHIVE_PAGE_SIZE)
     return paginator.get_page(page_number)
 
 
-def archive_list_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page:
+def archive_list_page(filters: dict[str, Any], page_number: Any, viewer: Any = None) -> Page[Any]:
     """A page of the archive list: its object_list holds the games' stored rows (archive.rows.ListedRow)
     with the players' names filled in. Three queries (one more to find the players a name means; for a
     signed-in viewer one to find their private games, and one more count if there are any): the count, the
@@ -177,7 +183,7 @@ def archive_list_page(filters: dict[str, Any], page_number: Any, viewer: Any = N
     ids, counted = _search(filters, named, own_private_games(viewer))
     paginator = CappedPaginator(StoredRows(ids, _ordering(filters, "game_id")), ARCHIVE_PAGE_SIZE, counted)
     page = paginator.get_page(page_number)
-    page.object_list = rows.listed(page.object_list)
+    page.object_list = rows.listed(list(page.object_list))
     return page
 
 
@@ -227,7 +233,8 @@ class Total:
         self.tallies, self.total = tallies, total
 
     def count_to(self, limit: int) -> int:
-        return min(self.tallies.order_by().aggregate(n=Coalesce(self.total, 0))["n"], limit)
+        total: int = self.tallies.order_by().aggregate(n=Coalesce(self.total, 0))["n"]
+        return min(total, limit)
 
 
 ANYONE = -(2**31) + 1  # a user id no player has: where each player's id goes in a query compiled once
@@ -412,7 +419,7 @@ def rating_history(*, user: Any, game_type: str) -> list[tuple[date, float, floa
     return list(reversed(points))
 
 
-def leaderboard_page(page_number: Any, game_type: str) -> Page:
+def leaderboard_page(page_number: Any, game_type: str) -> Page[PlayerRating]:
     """One game's leaderboard: ratings are kept per game, so players are ranked within a game."""
     ratings = PlayerRating.objects.filter(game_type=game_type, games__gt=0).select_related("user__profile")
     ratings = ratings.order_by("-rating", "user_id")

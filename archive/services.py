@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, F, Model, Q
 from django.utils import timezone
@@ -228,14 +228,14 @@ def archive_backfill() -> int:
     return count
 
 
-def feed_token_ensure(*, user: AbstractBaseUser) -> FeedToken:
+def feed_token_ensure(*, user: User) -> FeedToken:
     """The user's private feed key, made on first use."""
     token, _ = FeedToken.objects.get_or_create(user=user, defaults={"key": secrets.token_urlsafe(32)})
     return token
 
 
 @transaction.atomic
-def feed_token_rotate(*, user: AbstractBaseUser) -> FeedToken:
+def feed_token_rotate(*, user: User) -> FeedToken:
     """A new key: the old private feed URLs stop working at once (a leaked link is revoked this way)."""
     FeedToken.objects.filter(user=user).delete()
     return FeedToken.objects.create(user=user, key=secrets.token_urlsafe(32))

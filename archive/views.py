@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -37,7 +38,7 @@ def archive_index(request: HttpRequest) -> HttpResponse:
     form = ArchiveSearchForm(request.GET or None)
     filters = form.cleaned_data if form.is_bound and form.is_valid() else getattr(form, "cleaned_data", {})
     page = selectors.archive_list_page(filters, request.GET.get("page"), request.user)
-    query = {k: v for k, v in request.GET.items() if k != "page" and v}
+    query = {k: v for k, v in request.GET.dict().items() if k != "page" and v}
     context = {"form": form, "page": page, "query": urlencode(query), "count_cap": f"{selectors.COUNT_CAP:,}"}
     return render(request, "archive/index.html", context)
 
@@ -123,7 +124,7 @@ def verify(request: HttpRequest, game_id: int) -> HttpResponse:
 # ----------------------------------------------------------------------------- players
 
 
-def _player(username: str):
+def _player(username: str) -> User:
     return get_object_or_404(get_user_model().objects.select_related("profile"), username=username)
 
 
@@ -177,5 +178,6 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def feed_key_rotate(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     services.feed_token_rotate(user=request.user)
     return redirect(reverse("player_profile", args=[request.user.get_username()]) + "#feeds")

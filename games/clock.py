@@ -82,7 +82,8 @@ def away_spans(days: Iterable[AwayDays], zone: ZoneInfo, owner: object = None) -
     return tuple(merged)
 
 
-_reported: set[tuple] = set()  # periods already logged as unusable, so the minutely sweep logs each once
+# Periods already logged as unusable, so the minutely sweep logs each once.
+_reported: set[tuple[object, date, date, datetime | None, datetime | None]] = set()
 
 
 def _span(period: AwayDays, zone: ZoneInfo, owner: object) -> Span | None:
@@ -200,7 +201,8 @@ def _preference_read(seat: Seat) -> bool:
 
 def _saved_preference(seat: Seat) -> Preference | None:
     """The Preference row read with the seat (None: the player has none)."""
-    return read_with(seat.user, "notification_preference")[1]
+    saved: Preference | None = read_with(seat.user, "notification_preference")[1]
+    return saved
 
 
 def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:
@@ -214,7 +216,7 @@ def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:
     return table_clocks(game, now).clocks
 
 
-def _clocks(game: Game, seats: list[Seat], spans: dict, now: datetime) -> list[Clock]:
+def _clocks(game: Game, seats: list[Seat], spans: dict[int, tuple[Span, ...]], now: datetime) -> list[Clock]:
     if game.status != Game.Status.ACTIVE or game.turn_started_at is None or not game.to_move:
         return []
     movers = set(game.to_move.split(","))
@@ -260,7 +262,7 @@ def table_away(game: Game, now: datetime | None = None) -> dict[str, date]:
     return table_clocks(game, now).away
 
 
-def _away(game: Game, seats: list[Seat], spans: dict, now: datetime) -> dict[str, date]:
+def _away(game: Game, seats: list[Seat], spans: dict[int, tuple[Span, ...]], now: datetime) -> dict[str, date]:
     away = {}
     for seat in seats:
         try:

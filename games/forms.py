@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.forms.renderers import BaseRenderer
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -14,7 +17,7 @@ class WrittenInPython:
     (django/forms/widgets/input.html, textarea.html, attrs.html): the game page shows three such
     fields on every load, and rendering them through the template engine cost it about a millisecond."""
 
-    def _render(self, template_name: str, context: dict, renderer=None) -> SafeString:
+    def _render(self, template_name: str, context: dict[str, Any], renderer: BaseRenderer | None = None) -> SafeString:
         widget = context["widget"]
         attrs = "".join(
             f" {name}" if value is True else f' {name}="{escape(value)}"'
@@ -54,7 +57,7 @@ class MoveForm(forms.Form):
     )
     seen_ply = forms.IntegerField(min_value=0, widget=HiddenInput)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["text"].widget.attrs.update({"autocomplete": "off", "spellcheck": "false", "class": "mono"})
 
@@ -63,8 +66,8 @@ class MoveForm(forms.Form):
         if notation_help:
             self.fields["text"].widget.attrs["placeholder"] = f"e.g. {notation_help[0][0]}"
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         if "text" in self.errors:  # too long: that is the problem to report, not "type a move"
             return data
         # The discard checkboxes (one per card in hand; the engine checks they are really held).
@@ -85,7 +88,7 @@ class ChatForm(forms.Form):
         widget=Textarea(attrs={"rows": 2, "maxlength": ChatMessage.MAX_LENGTH}),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Its own ids: the game page shows it beside the move form, whose field is also called "text".
         kwargs.setdefault("auto_id", "id_chat_%s")
         super().__init__(*args, **kwargs)

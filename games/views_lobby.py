@@ -64,6 +64,7 @@ def open_games(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     form = GameCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -104,6 +105,7 @@ def game_lobby(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_join(request: HttpRequest, game_id: int) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     game = _visible_game(request, game_id)
     try:
         services.game_join(game=game, user=request.user)
@@ -137,10 +139,11 @@ def _is_creator(game: Game, user: object) -> bool:
 @login_required
 @require_POST
 def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     game = _visible_game(request, game_id)
     form = AddBotForm(request.POST, info=game.rules.info)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["bot"]))
+        messages.error(request, " ".join(map(str, form.errors["bot"])))
         return redirect(game_page_url(game))
     try:
         seat = services.game_add_bot(game=game, by=request.user, bot=form.cleaned_data["bot"])
@@ -157,10 +160,11 @@ def game_add_bot(request: HttpRequest, game_id: int) -> HttpResponse:
 @limit("invite")  # zarkcity_site/ratelimit.py: any seated player can email any address
 @require_POST
 def game_invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     game = get_object_or_404(Game, pk=game_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors["who"]))
+        messages.error(request, " ".join(map(str, form.errors["who"])))
         return redirect(game_page_url(game))
     try:
         services.invitation_create(game=game, invited_by=request.user, **form.invitee())

@@ -6,6 +6,7 @@ the reason and what was typed; every other POST redirects back to the page (post
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
-from games.models import Game, Move
+from games.models import Game, Move, Seat
 from games.services import NotAPlayer, PlayError, StaleMove
 from zarkcity_site.ratelimit import limit
 
@@ -45,15 +46,15 @@ def _page_url(game: Game) -> str:
     return reverse("game_detail", args=[game.pk])
 
 
-def player_post(view):
+def player_post(view: Callable[[HttpRequest, Game], HttpResponse]) -> Callable[[HttpRequest, int], HttpResponse]:
     """POST only; a logged-out visitor is sent to log in and comes back to the game page."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, game_id: int, *args, **kwargs):
+    def wrapper(request: HttpRequest, game_id: int) -> HttpResponse:
         game = _visible_game(request, game_id)
         if not request.user.is_authenticated:
             return redirect_to_login(_page_url(game))
-        return view(request, game, *args, **kwargs)
+        return view(request, game)
 
     return require_POST(wrapper)
 
@@ -82,14 +83,23 @@ def game_shared(request: HttpRequest, game_id: int, key: str) -> HttpResponse:
     return redirect(_page_url(game))
 
 
-def _render_game(request, game, *, move_form=None, error: str = "", status: int = 200, seats=None) -> HttpResponse:
+def _render_game(
+    request: HttpRequest,
+    game: Game,
+    *,
+    move_form: MoveForm | None = None,
+    error: str = "",
+    status: int = 200,
+    seats: list[Seat] | None = None,
+) -> HttpResponse:
     whole = request.GET.get("history") == "all"
     context = selectors.game_for_viewer(game, request.user, whole_history=whole, seats=seats)
     if move_form is None:
         move_form = MoveForm(initial={"seen_ply": game.ply})
     else:  # a refused move: keep what was typed, answer the position as it is now
+        assert isinstance(move_form.data, QueryDict)  # request.POST, immutable until copied
         move_form.data = move_form.data.copy()
-        move_form.data["seen_ply"] = game.ply
+        move_form.data["seen_ply"] = str(game.ply)
     rules = game.rules
     move_form.show_example(rules.notation_help())
     page = {
@@ -201,11 +211,12 @@ def _started(game: Game) -> Game:
 @limit("move")  # zarkcity_site/ratelimit.py: per player, in the shared cache
 @player_post
 def game_move(request: HttpRequest, game: Game) -> HttpResponse:
+    assert request.user.is_authenticated  # player_post
     form = MoveForm(request.POST)
     if not form.is_valid():
         if "seen_ply" in form.errors:  # a hand-made or truncated request: say so rather than guess the ply
             return _render_game(request, game, move_form=form, error="Reload the page and try again.", status=400)
-        refusal = " ".join(message for messages_ in form.errors.values() for message in messages_)
+        refusal = " ".join(str(message) for messages_ in form.errors.values() for message in messages_)
         return _render_game(request, game, move_form=form, error=refusal, status=400)
     try:
         services.move_submit(
@@ -251,6 +262,7 @@ DRAW_DONE = {"propose": "You proposed a draw.", "accept": "You accepted the draw
 
 @player_post
 def game_draw(request: HttpRequest, game: Game) -> HttpResponse:
+    assert request.user.is_authenticated  # player_post
     action = request.POST.get("action", "")
     if action not in DRAW_ACTIONS:
         messages.error(request, "Choose to propose, accept or decline a draw.")
@@ -271,9 +283,10 @@ def game_draw(request: HttpRequest, game: Game) -> HttpResponse:
 @limit("chat")  # zarkcity_site/ratelimit.py: per player, in the shared cache
 @player_post
 def game_chat(request: HttpRequest, game: Game) -> HttpResponse:
+    assert request.user.is_authenticated  # player_post
     form = ChatForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors.get("text", ["Write something before sending."])))
+        messages.error(request, " ".join(map(str, form.errors.get("text", ["Write something before sending."]))))
         return redirect(_page_url(game) + "#chat")
     try:
         services.chat_post(game=game, user=request.user, text=form.cleaned_data["text"])

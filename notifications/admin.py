@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import admin, messages
 from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from . import services
 from .models import Away, Notification, Preference
 
+if TYPE_CHECKING:
+    NotificationAdminBase = admin.ModelAdmin[Notification]
+    PreferenceAdminBase = admin.ModelAdmin[Preference]
+    AwayAdminBase = admin.ModelAdmin[Away]
+else:  # ModelAdmin is generic only to the type checker (as in api/admin.py)
+    NotificationAdminBase = PreferenceAdminBase = AwayAdminBase = admin.ModelAdmin
+
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
+class NotificationAdmin(NotificationAdminBase):
     list_display = ("id", "kind", "status", "recipient", "game", "ply", "attempts", "created_at", "sent_at")
     list_filter = ("status", "kind")
     search_fields = ("recipient__username", "recipient__email", "invitation__email", "game__id")
@@ -19,11 +30,11 @@ class NotificationAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in Notification._meta.fields]
     actions = ["send_again"]
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # rows come from game events and invitations only
 
     @admin.action(description="Send the selected notifications again")
-    def send_again(self, request, queryset) -> None:
+    def send_again(self, request: HttpRequest, queryset: QuerySet[Notification]) -> None:
         with transaction.atomic():
             for notification in queryset.exclude(status=Notification.Status.SENDING):
                 services.notification_requeue(notification=notification)
@@ -31,7 +42,7 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Preference)
-class PreferenceAdmin(admin.ModelAdmin):
+class PreferenceAdmin(PreferenceAdminBase):
     list_display = ("user", "mode", "time_zone", "quiet_from", "quiet_until", "unsubscribed_at")
     list_filter = ("mode",)
     search_fields = ("user__username", "user__email")
@@ -39,7 +50,7 @@ class PreferenceAdmin(admin.ModelAdmin):
 
 
 @admin.register(Away)
-class AwayAdmin(admin.ModelAdmin):
+class AwayAdmin(AwayAdminBase):
     list_display = ("user", "first_day", "last_day", "ended_at")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)

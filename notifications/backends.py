@@ -33,7 +33,7 @@ class DevMailboxBackend(BaseEmailBackend):
                 continue
             # Sortable by time; the uuid keeps two messages of the same microsecond apart.
             name = f"{timezone.now():%Y%m%d-%H%M%S-%f}-{uuid.uuid4().hex[:8]}.eml"
-            (folder / name).write_bytes(message.message().as_bytes(linesep="\n"))
+            (folder / name).write_bytes(message.message().as_bytes())  # lines end in "\n" (Django's default)
             log.info("mail to %s: %s (%s)", ", ".join(message.recipients()), message.subject, folder / name)
             sent += 1
         return sent

@@ -11,7 +11,7 @@ from celery import shared_task
 from . import sweep as sweeping
 
 
-@shared_task(name="notifications.tasks.sweep", acks_late=True)  # the name beat and /health have always used
+@shared_task(name="notifications.tasks.sweep", acks_late=True)  # type: ignore[untyped-decorator]  # the name beat and /health have always used; celery is untyped
 def sweep() -> dict[str, int]:
     """Every minute (CELERY_BEAT_SCHEDULE): re-queue the outbox, reminders, timeouts, digests."""
     return sweeping.sweep()

@@ -19,6 +19,7 @@ import smtplib
 import traceback
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError
@@ -146,11 +147,11 @@ def is_permanent(error: Exception) -> bool:
 def backoff(attempts: int) -> int:
     """Exponential (base, 2 base, 4 base...) with +-50% jitter so a mail server's hiccup does not
     bring every retry back at the same second."""
-    base = settings.NOTIFICATIONS_RETRY_BASE_SECONDS * 2 ** max(attempts - 1, 0)
+    base: float = settings.NOTIFICATIONS_RETRY_BASE_SECONDS * 2 ** max(attempts - 1, 0)
     return max(1, min(MAX_BACKOFF_SECONDS, round(base * random.uniform(0.5, 1.5))))
 
 
-def _finish(row: Notification, status: str, **fields) -> None:
+def _finish(row: Notification, status: str, **fields: Any) -> None:
     # Only our claim may finish the row: if it went stale and another worker took it, theirs decides.
     Notification.objects.filter(pk=row.pk, status=Status.SENDING, claimed_at=row.claimed_at).update(
         status=status, **fields
@@ -172,15 +173,18 @@ def _release(
 def why_not(row: Notification) -> str:
     """Why this email should no longer go out, or "" to send it. The world moves on while rows wait."""
     user = row.recipient
+    invitation = row.invitation  # every invitation row names it (notification_addressed)
     if user is None:  # an invitation to an address that is nobody's account: no preferences to ask
-        return invitation_unwanted(row.invitation)
+        assert invitation is not None
+        return invitation_unwanted(invitation)
     if not user.is_active or not user.email:
         return "the recipient has no active account or no address"
     mode = selectors.preference_for(user).mode
     if mode == Preference.Mode.NONE:
         return "the recipient turned email off"
     if row.kind == Kind.INVITATION:
-        return invitation_unwanted(row.invitation)
+        assert invitation is not None
+        return invitation_unwanted(invitation)
     if row.kind == Kind.YOUR_TURN and mode == Preference.Mode.DIGEST:
         return "the recipient reads a daily digest instead"
     if row.kind == Kind.DIGEST:
@@ -189,8 +193,10 @@ def why_not(row: Notification) -> str:
 
 
 def _game_reason(row: Notification) -> str:
-    game = row.game
-    seat = selectors.seat_of(game, row.recipient)
+    game, user = row.game, row.recipient
+    if game is None or user is None:
+        return "the row names no game or no recipient"
+    seat = selectors.seat_of(game, user)
     if seat is None:
         return "the recipient has no seat in this game"
     if row.kind in TURN_KINDS:

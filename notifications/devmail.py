@@ -27,7 +27,7 @@ class Letter:
 
 def _parse(path: Path) -> EmailMessage:
     with path.open("rb") as handle:
-        return BytesParser(policy=policy.default).parse(handle)  # type: ignore[return-value]
+        return BytesParser(policy=policy.default).parse(handle)
 
 
 def letters(limit: int = 200) -> list[Letter]:
@@ -69,8 +69,8 @@ def letter(name: str) -> Letter | None:
 
 def _inline_images(message: EmailMessage, html: str) -> str:
     for part in message.walk():
-        cid = part.get("Content-ID")
-        if cid and part.get_content_maintype() == "image":
-            data = base64.b64encode(part.get_payload(decode=True)).decode()
+        cid, payload = part.get("Content-ID"), part.get_payload(decode=True)
+        if cid and part.get_content_maintype() == "image" and isinstance(payload, bytes):
+            data = base64.b64encode(payload).decode()
             html = html.replace(f"cid:{cid.strip('<>')}", f"data:{part.get_content_type()};base64,{data}")
     return html

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -55,7 +56,7 @@ class Message(EmailMultiAlternatives):
     compiles a regular expression and searches the whole message with it (the board's base64
     included) for each of the two multipart levels: a quarter of the time spent writing the email out."""
 
-    def message(self, *args, **kwargs):
+    def message(self, *args: Any, **kwargs: Any) -> Any:  # Django 5.2's SafeMIME (django-stubs describes 6)
         mime = super().message(*args, **kwargs)
         for part in mime.walk():
             if part.is_multipart():
@@ -67,6 +68,7 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     if notification.kind == Kind.INVITATION:
         return _invitation(notification)
     user = notification.recipient
+    assert user is not None  # every row but an invitation's names its user (notification_addressed)
     email = _content(notification)
     reply_to = _reply_to(notification)
     context = email.context | _common(notification) | {"reply_to": reply_to}
@@ -81,7 +83,7 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     message.attach_alternative(render_to_string(f"emails/{email.template}.html", context), "text/html")
     if email.board_png:
         # multipart/related around the alternatives, so mail programs show the board inside the HTML.
-        message.mixed_subtype = "related"
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2's, gone from django-stubs 6
         image = MIMEImage(email.board_png, "png")
         image.add_header("Content-ID", f"<{BOARD_CID}>")
         image.add_header("Content-Disposition", "inline", filename="board.png")
@@ -91,10 +93,10 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
 
 def _reply_to(notification: Notification) -> str | None:
     """play+TOKEN@domain when the email asks for a move: the reply is played (replies app, docs/email-moves.md)."""
-    if notification.game_id is None:
-        return None
     game, user = notification.game, notification.recipient
-    seat = selectors.seat_of(game, user) if user is not None else None  # the table read with the row
+    if game is None or user is None:
+        return None
+    seat = selectors.seat_of(game, user)  # the table read with the row
     return turn_reply_address(game=game, user=user, kind=notification.kind, seat=seat)
 
 
@@ -104,10 +106,12 @@ def _invitation(notification: Notification) -> EmailMultiAlternatives:
     and no List-Unsubscribe (there is nothing to unsubscribe from)."""
     user = notification.recipient
     unsubscribe = _unsubscribe_url(user) if user is not None else None
-    return invitation_message(notification.invitation, headers=_headers(notification, unsubscribe))
+    invitation = notification.invitation
+    assert invitation is not None  # an invitation row names its invitation (notification_addressed)
+    return invitation_message(invitation, headers=_headers(notification, unsubscribe))
 
 
-def _unsubscribe_url(user) -> str:
+def _unsubscribe_url(user: User) -> str:
     return settings.SITE_URL + reverse("notifications:unsubscribe", args=[tokens.unsubscribe_token(user=user)])
 
 
@@ -128,6 +132,7 @@ def _headers(notification: Notification, unsubscribe_url: str | None) -> dict[st
 
 def _common(notification: Notification) -> dict[str, Any]:
     user = notification.recipient
+    assert user is not None  # every row but an invitation's names its user (notification_addressed)
     return {
         "name": chosen_name_of(user),  # the greeting: a person's own mail needs no @username
         "site_url": settings.SITE_URL,
@@ -137,15 +142,17 @@ def _common(notification: Notification) -> dict[str, Any]:
     }
 
 
-def play_url(user, game: Game) -> str:
+def play_url(user: User, game: Game) -> str:
     return settings.SITE_URL + reverse("notifications:play", args=[tokens.play_token(user=user, game_id=game.pk)])
 
 
 def _content(notification: Notification) -> Email:
     if notification.kind == Kind.DIGEST:
         return _digest(notification)
-    game = notification.game
-    seat = selectors.seat_of(game, notification.recipient)
+    game, user = notification.game, notification.recipient
+    if game is None or user is None:
+        raise ValueError(f"a {notification.kind} email needs its game and its player")
+    seat = selectors.seat_of(game, user)
     if seat is None:
         raise Seat.DoesNotExist(f"{notification.recipient} has no seat in {game}")
     state = game.rules.from_position(game.snapshot)  # read once for the view, the step and the history
@@ -222,6 +229,7 @@ def board_png(notification: Notification, shown: View) -> bytes | None:
     """The board picture the recipient's view shows, as a PNG (mail programs do not show SVG), drawn
     once for all the emails of this move that show it (notifications/pictures.py)."""
     game = notification.game
+    assert game is not None  # drawn for a turn or the end of a game (_content has the game)
     return pictures.board_png(game.rules.board_svg(shown), shared=pictures.shown_to_others(notification))
 
 
@@ -247,9 +255,9 @@ def _board(png: bytes | None) -> dict[str, Any]:
 def _headline(since: list[selectors.MoveLine], colour: str) -> str:
     """The move that made it their turn, in words: the last one that is not a discard, first clause only."""
     interesting = [line for line in since if not line.notation.startswith("discard") and line.colour != colour]
-    line = (interesting or since or [None])[-1]
-    if line is None:
+    if not (interesting or since):
         return "the game goes on"
+    line = (interesting or since)[-1]
     words = TRAILING_CELL.sub("", line.words.split("; ")[0])  # "blue built 7H", the cell is in the body
     return words if len(words) <= 70 else words[:67] + "..."
 
@@ -282,8 +290,8 @@ def _game_event(notification: Notification, game: Game, seat: Seat, state: Any) 
         context["proposal"] = proposal
         subject = f"{title}: {actor} proposes a draw"
     elif kind == Kind.DRAW_DECLINED:
-        proposal = game.draw_proposals.select_related("proposed_by").filter(status=DrawProposal.Status.DECLINED)
-        proposal = proposal.order_by("-created_at", "-pk").first()
+        declined = game.draw_proposals.select_related("proposed_by").filter(status=DrawProposal.Status.DECLINED)
+        proposal = declined.order_by("-created_at", "-pk").first()
         context["proposer"] = proposal.proposed_by.colour if proposal else ""
         offer = "your draw offer" if context["proposer"] == seat.colour else "the draw"
         subject = f"{title}: {actor} declined {offer}, play goes on"
@@ -330,6 +338,7 @@ def _no_winner_text(game: Game, seat: Seat) -> str:
 
 def _digest(notification: Notification) -> Email:
     user = notification.recipient
+    assert user is not None  # every row but an invitation's names its user (notification_addressed)
     entries = []
     for game, seat in selectors.waiting_games(user):
         state = game.rules.from_position(game.snapshot)

@@ -7,6 +7,7 @@ settings, the private feed key, the admin, the dev mailbox) first ask for a real
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -47,13 +48,19 @@ def signed_in_by_play_link(request: HttpRequest) -> bool:
 class LinkSessionGuard:
     """After AuthenticationMiddleware and MessageMiddleware (settings.MIDDLEWARE)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return self.get_response(request)
 
-    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., HttpResponse],
+        view_args: tuple[object, ...],
+        view_kwargs: dict[str, object],
+    ) -> HttpResponse | None:
         # The page first: on every other page (the game, a move) the session and user are not read here.
         match = request.resolver_match
         if match is None or not (match.view_name in ACCOUNT_PAGES or GUARDED_NAMESPACES & set(match.namespaces)):

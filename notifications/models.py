@@ -86,7 +86,7 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         where = f"#{self.game_id} ply {self.ply}" if self.game_id else str(self.digest_date)
-        whom = self.recipient or (self.invitation.email if self.invitation_id else "nobody")
+        whom = self.recipient or (self.invitation.email if self.invitation else "nobody")
         return f"{self.get_kind_display()} for {whom} ({where}): {self.status}"
 
 

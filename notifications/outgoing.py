@@ -33,7 +33,7 @@ _everyone_lock = threading.Lock()
 class Line:
     """One thread's email backend and, for SMTP, its open session."""
 
-    def __init__(self, key: tuple) -> None:
+    def __init__(self, key: tuple[object, ...]) -> None:
         self.key = key
         self.backend: BaseEmailBackend = get_connection()
         self.sent = 0
@@ -70,7 +70,7 @@ class Line:
         self.sent = 0
 
 
-def _key() -> tuple:
+def _key() -> tuple[object, ...]:
     """What the connection depends on: when the settings change (a test, a reload), a new one is made."""
     return (settings.EMAIL_BACKEND, settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_HOST_USER)
 

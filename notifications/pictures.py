@@ -41,7 +41,8 @@ def shown_to_others(notification: Notification) -> bool:
     Only a guess about what is worth keeping: what an email shows never depends on it (the key is the SVG)."""
     if notification.kind == Kind.GAME_OVER:
         return True
-    return notification.kind == Kind.YOUR_TURN and "," in notification.game.to_move
+    game = notification.game
+    return notification.kind == Kind.YOUR_TURN and game is not None and "," in game.to_move
 
 
 def board_png(svg: str, *, shared: bool) -> bytes | None:
@@ -68,7 +69,8 @@ def draw(svg: str) -> bytes | None:
         _say_fallback_once()
         import cairosvg  # reads and draws in Python: some five times librsvg's time
 
-        return cairosvg.svg2png(bytestring=svg.encode(), output_width=width, background_color="white")
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode(), output_width=width, background_color="white")
+        return png
     except Exception:  # a missing libcairo must not stop the email
         log.exception("could not draw the board as PNG; sending the email without it")
         return None
@@ -94,7 +96,8 @@ def _say_fallback_once() -> None:
 
 def _cached(key: str) -> bytes | None:
     try:
-        return shared_cache.get(key)
+        png: bytes | None = shared_cache.get(key)
+        return png
     except Exception:  # the cache down costs a drawing, never an email
         log.warning("the picture cache cannot be read; drawing the board again", exc_info=True)
         return None

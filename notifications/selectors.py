@@ -10,6 +10,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.contrib.auth.models import User
 from django.db.models import Prefetch, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -22,7 +23,7 @@ from zarkcity_site.related import read_with_or
 from .models import Away, Preference
 
 
-def preference_for(user) -> Preference:
+def preference_for(user: User) -> Preference:
     """The user's preferences, or the defaults (every turn, UTC, no quiet hours) as an unsaved row.
 
     Read with the user when they were (the worker's claim joins them to the outbox row): no second query."""
@@ -42,7 +43,7 @@ def seated(game: Game) -> list[Seat]:
     return table_of(game)
 
 
-def seat_of(game: Game, user) -> Seat | None:
+def seat_of(game: Game, user: User) -> Seat | None:
     return next((seat for seat in seated(game) if seat.user_id == user.pk), None)
 
 
@@ -57,7 +58,7 @@ def local_now(preference: Preference, now: datetime | None = None) -> datetime:
     return (now or timezone.now()).astimezone(zone_of(preference))
 
 
-def away_periods(user, *, from_day: date | None = None) -> list[Away]:
+def away_periods(user: User, *, from_day: date | None = None) -> list[Away]:
     periods = Away.objects.filter(user=user)
     if from_day is not None:
         periods = periods.filter(last_day__gte=from_day)
@@ -90,7 +91,7 @@ def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLin
     return MoveLine(ply=move.ply, colour=move.seat.colour, words=words, notation=notation)
 
 
-def waiting_games(user) -> list[tuple[Game, Seat]]:
+def waiting_games(user: User) -> list[tuple[Game, Seat]]:
     """Active games where this user must move now, oldest deadline first."""
     seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
     waiting = [(seat.game, seat) for seat in seats if seat.colour in seat.game.to_move.split(",")]

@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -155,7 +156,7 @@ def _write_for_seats(game: Game, seats: list[Seat], kind: str, *, actor: str, fr
     return ids
 
 
-def wants(user, kind: str) -> bool:
+def wants(user: User, kind: str) -> bool:
     """Whether to write the row at all; the worker asks again before sending (preferences change)."""
     if not user.email or not user.is_active:
         return False
@@ -168,7 +169,7 @@ def wants(user, kind: str) -> bool:
 def write_row(
     *,
     game: Game | None,
-    recipient,
+    recipient: User | None,
     kind: str,
     actor: str = "",
     digest_date: date | None = None,
@@ -182,7 +183,7 @@ def write_row(
     as get_or_create would have it. Elsewhere (the sweep's digests and reminders ask again every minute)
     looking first is cheaper than failing an INSERT."""
     now = timezone.now()
-    lookup = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}
+    lookup: dict[str, Any] = {"game": game, "ply": game.ply if game else 0, "recipient": recipient, "kind": kind}
     if kind == Kind.DIGEST:
         lookup = {"recipient": recipient, "kind": kind, "digest_date": digest_date}
     elif kind == Kind.INVITATION:
@@ -222,7 +223,7 @@ def enqueue(notification_id: int) -> bool:
     return True
 
 
-def play_link_use(*, nonce: str, user, game: Game) -> bool:
+def play_link_use(*, nonce: str, user: User, game: Game) -> bool:
     """Record that a play link signed someone in; False if it already had (the unique nonce decides a race)."""
     try:
         with transaction.atomic():
@@ -244,7 +245,7 @@ def notification_requeue(*, notification: Notification) -> None:
 
 
 def preference_update(
-    *, user, mode: str, time_zone: str, quiet_from: time | None = None, quiet_until: time | None = None
+    *, user: User, mode: str, time_zone: str, quiet_from: time | None = None, quiet_until: time | None = None
 ) -> Preference:
     if mode not in Preference.Mode.values:
         raise ValidationError(f"Choose every turn, a daily digest or no email, not {mode!r}.")
@@ -261,7 +262,7 @@ def preference_update(
     return preference
 
 
-def _release_held(user) -> None:
+def _release_held(user: User) -> None:
     """Emails the old quiet hours held (pending, due later, in no broker: delivery.quiet_until) go back to
     a worker now, which asks the new preferences again: sent if the hours were cleared, held again
     until their new end if not. Otherwise they would wait for the old end (or be dropped by then)."""
@@ -282,7 +283,7 @@ def _check_zone(name: str) -> None:
         raise ValidationError(f"{name!r} is not a time zone we know: pick one such as Europe/Paris.") from None
 
 
-def unsubscribe(*, user) -> Preference:
+def unsubscribe(*, user: User) -> Preference:
     """The one-click link: no more email of any kind (the settings page turns it back on)."""
     preference, _ = Preference.objects.update_or_create(
         user=user, defaults={"mode": Preference.Mode.NONE, "unsubscribed_at": timezone.now()}
@@ -290,7 +291,7 @@ def unsubscribe(*, user) -> Preference:
     return preference
 
 
-def away_add(*, user, first_day: date, last_day: date, today: date) -> Away:
+def away_add(*, user: User, first_day: date, last_day: date, today: date) -> Away:
     """Days away, in the user's time zone, within limits that keep clocks finite (docs/notifications.md):
     not in the past, ending within NOTIFICATIONS_AWAY_HORIZON_DAYS, at most NOTIFICATIONS_MAX_AWAY_DAYS at
     once and NOTIFICATIONS_AWAY_DAYS_PER_YEAR in any 365 days."""
@@ -310,7 +311,7 @@ def away_add(*, user, first_day: date, last_day: date, today: date) -> Away:
         return Away.objects.create(user=user, first_day=first_day, last_day=last_day)
 
 
-def _check_year(user, first_day: date, last_day: date) -> None:
+def _check_year(user: User, first_day: date, last_day: date) -> None:
     """At most NOTIFICATIONS_AWAY_DAYS_PER_YEAR days away in any 365 consecutive days, counting the new ones."""
     allowed, year = settings.NOTIFICATIONS_AWAY_DAYS_PER_YEAR, timedelta(days=364)
     new = {first_day + timedelta(days=n) for n in range((last_day - first_day).days + 1)}
@@ -326,7 +327,7 @@ def _check_year(user, first_day: date, last_day: date) -> None:
             )
 
 
-def away_days(user, *, since: date, until: date) -> set[date]:
+def away_days(user: User, *, since: date, until: date) -> set[date]:
     """The days between since and until (both included) a user is or was away: a period ended early
     counts up to the day it ended (a period cancelled before it began counts none)."""
     zone = zone_of(preference_for(user))
@@ -340,7 +341,7 @@ def away_days(user, *, since: date, until: date) -> set[date]:
     return days
 
 
-def away_end(*, user, away_id: int) -> Away:
+def away_end(*, user: User, away_id: int) -> Away:
     """Back early, or never mind: the clock runs again from now (time already paused stays paused)."""
     away = Away.objects.filter(user=user, pk=away_id, ended_at__isnull=True).first()
     if away is None:

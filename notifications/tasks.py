@@ -5,7 +5,9 @@ through the services, which queue `deliver` from here, so this module must not i
 
 from __future__ import annotations
 
-from celery import shared_task
+from typing import Any
+
+from celery import Task, shared_task
 from celery.signals import worker_process_shutdown, worker_shutdown
 from django.db import DatabaseError
 
@@ -14,8 +16,8 @@ from . import delivery, outgoing
 DATABASE_RETRIES = 5  # a database that stays down longer is the sweep's to recover from
 
 
-@shared_task(bind=True, name="notifications.tasks.deliver", acks_late=True, max_retries=None)
-def deliver(self, notification_id: int) -> str:
+@shared_task(bind=True, name="notifications.tasks.deliver", acks_late=True, max_retries=None)  # type: ignore[untyped-decorator]  # celery is untyped
+def deliver(self: Task, notification_id: int) -> str:
     """Send one outbox row. Transient errors come back here as a retry with backoff and jitter;
     the row itself counts attempts and turns "failed" after NOTIFICATIONS_MAX_ATTEMPTS."""
     try:
@@ -28,8 +30,8 @@ def deliver(self, notification_id: int) -> str:
         raise self.retry(countdown=delivery.backoff(self.request.retries + 1), exc=error) from None
 
 
-@worker_process_shutdown.connect
-@worker_shutdown.connect
-def hang_up(**kwargs) -> None:
+@worker_process_shutdown.connect  # type: ignore[untyped-decorator]  # celery is untyped
+@worker_shutdown.connect  # type: ignore[untyped-decorator]  # celery is untyped
+def hang_up(**kwargs: Any) -> None:
     """Close the mail server sessions the worker kept open (notifications.outgoing) with a QUIT."""
     outgoing.hang_up_all()

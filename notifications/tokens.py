@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core import signing
 
 PLAY_SALT = "zarkcity.notifications.play"
@@ -26,16 +27,16 @@ class BadToken(Exception):
 
 @dataclass(frozen=True)
 class PlayLink:
-    user: object
+    user: User
     game_id: int
     nonce: str
 
 
-def _fingerprint(user) -> str:
+def _fingerprint(user: User) -> str:
     return hashlib.sha256(f"{user.pk}:{user.password}".encode()).hexdigest()[:12]
 
 
-def play_token(*, user, game_id: int) -> str:
+def play_token(*, user: User, game_id: int) -> str:
     payload = {"u": user.pk, "g": game_id, "n": secrets.token_urlsafe(12), "p": _fingerprint(user)}
     return signing.dumps(payload, salt=PLAY_SALT, compress=True)
 
@@ -56,12 +57,12 @@ def read_play_token(token: str) -> PlayLink:
     return PlayLink(user=user, game_id=int(payload["g"]), nonce=str(payload.get("n", ""))[:32])
 
 
-def unsubscribe_token(*, user) -> str:
+def unsubscribe_token(*, user: User) -> str:
     # No expiry: an unsubscribe link in a years-old email must still work.
     return signing.dumps({"u": user.pk}, salt=UNSUBSCRIBE_SALT)
 
 
-def read_unsubscribe_token(token: str):
+def read_unsubscribe_token(token: str) -> User:
     try:
         payload = signing.loads(token, salt=UNSUBSCRIBE_SALT)
     except signing.BadSignature:
@@ -72,5 +73,5 @@ def read_unsubscribe_token(token: str):
     return user
 
 
-def _active_user(user_id):
+def _active_user(user_id: int) -> User | None:
     return get_user_model().objects.filter(pk=user_id, is_active=True).first()

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -68,7 +71,7 @@ def play_link(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(game_url)
 
 
-def _link_used(request: HttpRequest, context: dict) -> HttpResponse:
+def _link_used(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     return render(request, "notifications/link_used.html", context, status=410)
 
 
@@ -89,6 +92,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def preferences(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     preference = selectors.preference_for(request.user)
     today = selectors.local_now(preference).date()
     form, away_form = _preference_form(preference), AwayForm()
@@ -150,7 +154,9 @@ def _preference_form(preference: Preference) -> PreferenceForm:
     )
 
 
-def _attempt(request: HttpRequest, form, done: str, service, **kwargs) -> bool:
+def _attempt(
+    request: HttpRequest, form: forms.Form | None, done: str, service: Callable[..., object], **kwargs: Any
+) -> bool:
     """Call a service; its refusal becomes the form's error (or a message), its success a message."""
     try:
         service(**kwargs)

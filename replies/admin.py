@@ -1,12 +1,21 @@
 """Operators' view of the mail that came in and the reply addresses handed out (read-only: the mail decides)."""
 
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 
 from .models import InboundMessage, ReplySetting, ReplyToken
 
+if TYPE_CHECKING:
+    InboundMessageAdminBase = admin.ModelAdmin[InboundMessage]
+    ReplyTokenAdminBase = admin.ModelAdmin[ReplyToken]
+    ReplySettingAdminBase = admin.ModelAdmin[ReplySetting]
+else:  # ModelAdmin is generic only to the type checker (as in api/admin.py)
+    InboundMessageAdminBase = ReplyTokenAdminBase = ReplySettingAdminBase = admin.ModelAdmin
+
 
 @admin.register(InboundMessage)
-class InboundMessageAdmin(admin.ModelAdmin):
+class InboundMessageAdmin(InboundMessageAdminBase):
     list_display = ("received_at", "source", "sender", "subject", "outcome", "answer_status")
     list_filter = ("outcome", "answer_status", "source")
     search_fields = ("sender", "subject", "message_key")
@@ -32,7 +41,7 @@ class InboundMessageAdmin(admin.ModelAdmin):
 
 
 @admin.register(ReplyToken)
-class ReplyTokenAdmin(admin.ModelAdmin):
+class ReplyTokenAdmin(ReplyTokenAdminBase):
     list_display = ("game", "seat", "ply", "purpose", "created_at", "used_at")
     list_filter = ("purpose",)
     exclude = ("token",)  # whoever holds it plays the seat's turn: not shown, even to operators
@@ -40,5 +49,5 @@ class ReplyTokenAdmin(admin.ModelAdmin):
 
 
 @admin.register(ReplySetting)
-class ReplySettingAdmin(admin.ModelAdmin):
+class ReplySettingAdmin(ReplySettingAdminBase):
     list_display = ("user", "enabled", "updated_at")

@@ -11,7 +11,7 @@ from celery import shared_task
 from . import sweep as sweeping
 
 
-@shared_task(name="replies.tasks.sweep", acks_late=True)  # the name the beat schedule has always used
+@shared_task(name="replies.tasks.sweep", acks_late=True)  # type: ignore[untyped-decorator]  # the name the beat schedule has always used; celery is untyped
 def sweep() -> dict[str, int]:
     """Every few minutes (CELERY_BEAT_SCHEDULE): re-queue what the broker lost, forget old raw messages."""
     return sweeping.sweep()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
+from email.message import Message
 from email.parser import BytesHeaderParser
 from enum import StrEnum
 
@@ -43,7 +44,7 @@ def inbound_accept(
     return Accepted.QUEUED, row.pk
 
 
-def _store(raw: bytes, headers, source: str, envelope_to: list[str], envelope_from: str) -> InboundMessage:
+def _store(raw: bytes, headers: Message, source: str, envelope_to: list[str], envelope_from: str) -> InboundMessage:
     with transaction.atomic():
         row = InboundMessage.objects.create(
             message_key=message_key(raw, headers),
@@ -58,11 +59,11 @@ def _store(raw: bytes, headers, source: str, envelope_to: list[str], envelope_fr
     return row
 
 
-def message_key(raw: bytes, headers) -> str:
+def message_key(raw: bytes, headers: Message) -> str:
     """The Message-ID (what a second delivery of the same message shares), else a hash of the bytes."""
     message_id = " ".join(str(headers.get("Message-ID", "")).split())
     return message_id[:255] if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
 
 
-def _from(headers) -> str:
+def _from(headers: Message) -> str:
     return sender_of(headers)[:254]

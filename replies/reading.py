@@ -49,7 +49,7 @@ class ReplyText:
 
 
 def parse_message(raw: bytes) -> EmailMessage:
-    return BytesParser(policy=policy.default).parsebytes(raw)  # type: ignore[return-value]
+    return BytesParser(policy=policy.default).parsebytes(raw)
 
 
 # ----------------------------------------------------------------------------- the lines

@@ -40,7 +40,7 @@ class InboundHandler:
         return "250 Message accepted"
 
 
-def _accept(raw: bytes, recipients: list[str], mail_from: str):
+def _accept(raw: bytes, recipients: list[str], mail_from: str) -> tuple[inbox.Accepted, int | None]:
     try:
         return inbox.inbound_accept(raw=raw, source="smtp", envelope_to=recipients, envelope_from=mail_from)
     finally:

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
+from django.contrib.auth.models import User
 
-from games.models import Game
+from games.models import Game, Seat
 from zarkcity_site.related import read_with_or
 
 from .models import ReplySetting, ReplyToken
 
 
-def reply_enabled(user) -> bool:
+def reply_enabled(user: User) -> bool:
     """Reply-to-play is on unless the player turned it off (no row: on); the setting read with the user
     when it was (the notifications worker's claim reads it with the outbox row)."""
     setting = read_with_or(user, "reply_setting", lambda: ReplySetting.objects.filter(user=user).first())
     return setting is None or setting.enabled
 
 
-def addresses_of(user) -> set[str]:
+def addresses_of(user: User) -> set[str]:
     """The addresses a player may reply from: their account's and any verified one they added."""
     verified = EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True)
     return {address.lower() for address in [user.email, *verified] if address}
@@ -27,7 +28,7 @@ def token_get(token: str) -> ReplyToken | None:
     return ReplyToken.objects.select_related("game", "seat__user").filter(token=token.lower()).first()
 
 
-def is_mover(game: Game, seat) -> bool:
+def is_mover(game: Game, seat: Seat) -> bool:
     return game.status == Game.Status.ACTIVE and not seat.resigned and seat.colour in game.to_move.split(",")
 
 

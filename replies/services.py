@@ -4,11 +4,13 @@ owe. A message coming in is stored by replies.inbox."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.mime.image import MIMEImage
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -26,18 +28,23 @@ Answer = InboundMessage.Answer
 TURN_KINDS = {"your_turn", "game_started", "reminder_50", "reminder_80"}
 
 
-def queue(task, *args) -> None:
-    """Hand a task to the broker; if the broker is down the row stays queued and the sweep retries."""
+def queue(task: Any, *args: object) -> bool:
+    """Hand a task to the broker: whether it took it. If the broker is down the row stays queued and the
+    sweep retries."""
     try:
         task.delay(*args)
     except Exception:
         log.exception("could not queue %s%s: the sweep will", task.name, args)
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------- addresses in turn emails
 
 
-def turn_reply_address(*, game: Game, user, kind: str = "your_turn", seat: Seat | None = None) -> str | None:
+def turn_reply_address(
+    *, game: Game, user: User | None, kind: str = "your_turn", seat: Seat | None = None
+) -> str | None:
     """The Reply-To of a turn email: play+TOKEN@domain for this player, game and turn, or None when the
     email asks for no move now, or the player turned reply-to-play off.
 
@@ -79,7 +86,7 @@ def token_for(*, seat: Seat, ply: int, purpose: str = ReplyToken.Purpose.MOVE) -
         return ReplyToken.objects.get(seat=seat, ply=ply, purpose=purpose)
 
 
-def reply_setting_update(*, user, enabled: bool) -> ReplySetting:
+def reply_setting_update(*, user: User, enabled: bool) -> ReplySetting:
     setting, _ = ReplySetting.objects.update_or_create(user=user, defaults={"enabled": enabled})
     return setting
 
@@ -126,7 +133,7 @@ def _message(row: InboundMessage) -> EmailMultiAlternatives:
     message.attach_alternative(stored["html"], "text/html")
     png = _png(stored.get("board_svg", ""))
     if png:
-        message.mixed_subtype = "related"
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2's, gone from django-stubs 6
         image = MIMEImage(png, "png")
         image.add_header("Content-ID", "<board>")
         image.add_header("Content-Disposition", "inline", filename="board.png")
@@ -141,7 +148,7 @@ def _png(svg: str) -> bytes | None:
 # ----------------------------------------------------------------------------- keeping and forgetting
 
 
-def purge_old(*, now=None) -> int:
+def purge_old(*, now: datetime | None = None) -> int:
     """Delete raw messages and stored answers older than REPLIES_KEEP_DAYS (the row stays, so a late
     second delivery of the same Message-ID is still recognised)."""
     now = now or timezone.now()

@@ -3,7 +3,7 @@ when they were queued) go back to the broker, and raw messages past REPLIES_KEEP
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
@@ -16,7 +16,7 @@ REQUEUE_AFTER = timedelta(minutes=2)
 STALE_SENDING = timedelta(minutes=15)
 
 
-def sweep(now=None) -> dict[str, int]:
+def sweep(now: datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
     InboundMessage.objects.filter(
         answer_status=InboundMessage.Answer.SENDING, answer_claimed_at__lt=now - STALE_SENDING
@@ -25,6 +25,6 @@ def sweep(now=None) -> dict[str, int]:
     unsent = InboundMessage.objects.filter(
         answer_status=InboundMessage.Answer.PENDING, handled_at__lt=now - REQUEUE_AFTER
     )
-    handled = [services.queue(tasks.handle, pk) for pk in waiting.values_list("pk", flat=True)[:500]]
-    answered = [services.queue(tasks.answer, pk) for pk in unsent.values_list("pk", flat=True)[:500]]
-    return {"requeued": len(handled), "answers_requeued": len(answered), "purged": services.purge_old(now=now)}
+    handled = sum(services.queue(tasks.handle, pk) for pk in waiting.values_list("pk", flat=True)[:500])
+    answered = sum(services.queue(tasks.answer, pk) for pk in unsent.values_list("pk", flat=True)[:500])
+    return {"requeued": handled, "answers_requeued": answered, "purged": services.purge_old(now=now)}

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.db import transaction
 
 from . import handling, services
 
 
-@shared_task(name="replies.tasks.handle", acks_late=True)
+@shared_task(name="replies.tasks.handle", acks_late=True)  # type: ignore[untyped-decorator]  # celery is untyped
 def handle(inbound_id: int) -> str:
     """Decide one message that came in (once: handling claims the row in its transaction); the answer it
     owes goes to the `answer` task once that transaction has committed."""
@@ -25,8 +25,8 @@ def handle(inbound_id: int) -> str:
     return decision.outcome.value
 
 
-@shared_task(bind=True, name="replies.tasks.answer", acks_late=True, max_retries=5)
-def answer(self, inbound_id: int) -> str:
+@shared_task(bind=True, name="replies.tasks.answer", acks_late=True, max_retries=5)  # type: ignore[untyped-decorator]  # celery is untyped
+def answer(self: Task, inbound_id: int) -> str:
     """Send the answer a handled message is owed; SMTP trouble retries with a growing delay."""
     try:
         return services.answer_send(inbound_id=inbound_id)

@@ -16,6 +16,7 @@ from . import devreply, services
 @login_required
 @require_POST
 def setting(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # login_required
     enabled = request.POST.get("enabled") == "on"
     services.reply_setting_update(user=request.user, enabled=enabled)
     messages.success(request, "Moves by email are on." if enabled else "Moves by email are off.")

@@ -4,14 +4,14 @@ The URLs are /email/inbound/<provider>/inbound/ (replies/urls.py)."""
 
 from __future__ import annotations
 
-from anymail.signals import inbound
+from anymail.signals import AnymailInboundEvent, inbound
 from django.dispatch import receiver
 
 from . import inbox
 
 
 @receiver(inbound, dispatch_uid="replies.webhooks.inbound")
-def on_inbound(sender, event, esp_name: str, **kwargs) -> None:
+def on_inbound(sender: object, event: AnymailInboundEvent, esp_name: str, **kwargs: object) -> None:
     message = event.message
     if message is None:
         return

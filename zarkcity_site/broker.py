@@ -18,6 +18,7 @@ import uuid
 from pathlib import Path
 from queue import Empty
 from time import monotonic_ns
+from typing import Any
 
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
@@ -28,7 +29,8 @@ PARTIAL = ".partial"  # a message being written: "<name>.<queue>.msg.partial" ne
 
 
 class Channel(filesystem.Channel):
-    def _put(self, queue, payload, **kwargs):
+    # kombu's filesystem.Channel calls AbstractChannel's `message` `payload`: no name fits both.
+    def _put(self, queue: str, payload: dict[str, Any], **kwargs: Any) -> None:  # type: ignore[override]
         # Consumers take names in sorted order: a fixed-width nanosecond prefix keeps it oldest first
         # (kombu's milliseconds tie within a burst), the uuid keeps names unique.
         name = f"{monotonic_ns():020d}_{uuid.uuid4()}.{queue}.msg"
@@ -36,12 +38,12 @@ class Channel(filesystem.Channel):
         partial = final + PARTIAL
         try:
             with open(partial, "wb") as f:
-                f.write(dumps(payload).encode())
+                f.write(dumps(payload).encode())  # type: ignore[no-untyped-call]  # kombu's json is untyped
             os.replace(partial, final)
         except OSError as exc:
             raise ChannelError(f"Cannot add file {final!r} to directory") from exc
 
-    def _get(self, queue):
+    def _get(self, queue: str, timeout: float | None = None) -> dict[str, Any]:  # never waits: files are polled
         wanted = f"{queue}.msg"
         for name in sorted(os.listdir(self.data_folder_in)):
             if name.partition(".")[2] != wanted:
@@ -62,9 +64,9 @@ class Channel(filesystem.Channel):
             return None
         return taken
 
-    def _read(self, taken: Path) -> dict | None:
+    def _read(self, taken: Path) -> dict[str, Any] | None:
         try:
-            payload = loads(taken.read_bytes().decode())
+            payload: dict[str, Any] = loads(taken.read_bytes().decode())  # type: ignore[no-untyped-call]  # as above
         except (OSError, ValueError) as error:
             self.quarantine_folder.mkdir(parents=True, exist_ok=True)
             os.replace(taken, self.quarantine_folder / taken.name)

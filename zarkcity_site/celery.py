@@ -5,6 +5,7 @@ emails held by a worker that died (scheduled in settings.CELERY_BEAT_SCHEDULE).
 """
 
 import os
+from typing import Any
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, task_success
@@ -19,9 +20,9 @@ LAST_SWEEP_KEY = "ops:last-sweep"
 SWEEP_TASK = "notifications.tasks.sweep"
 
 
-@task_prerun.connect
-@task_postrun.connect
-def tidy_connections(sender=None, **kwargs) -> None:
+@task_prerun.connect  # type: ignore[untyped-decorator]  # celery is untyped
+@task_postrun.connect  # type: ignore[untyped-decorator]  # celery is untyped
+def tidy_connections(sender: Any = None, **kwargs: Any) -> None:
     """Around each task, what Django does around each request: close a database connection that broke
     or outlived CONN_MAX_AGE, keep the others (settings.CELERY_DB_REUSE_MAX: Celery would close them
     all). A task run eagerly (tests) runs inside its caller's transaction: nothing to close there."""
@@ -32,8 +33,8 @@ def tidy_connections(sender=None, **kwargs) -> None:
     close_old_connections()
 
 
-@task_success.connect
-def record_sweep(sender=None, **kwargs) -> None:
+@task_success.connect  # type: ignore[untyped-decorator]  # celery is untyped
+def record_sweep(sender: Any = None, **kwargs: Any) -> None:
     """The sweep finished: write down when, in the shared cache, for /health (the web process)."""
     if getattr(sender, "name", None) != SWEEP_TASK:
         return
@@ -43,7 +44,7 @@ def record_sweep(sender=None, **kwargs) -> None:
     cache.set(LAST_SWEEP_KEY, timezone.now().isoformat(), timeout=None)
 
 
-@app.task(name="zarkcity_site.requeue_outbox", acks_late=True)
+@app.task(name="zarkcity_site.requeue_outbox", acks_late=True)  # type: ignore[untyped-decorator]  # celery is untyped
 def requeue_outbox() -> int:
     """Every 15 s: the sweep's outbox step alone, so an email whose worker died goes out again
     within a minute (NOTIFICATIONS_STALE_CLAIM_SECONDS) instead of at the next full sweep."""

@@ -5,6 +5,7 @@ wrong: the database, the broker, an email due and not sent for too long, or a sw
 from __future__ import annotations
 
 from datetime import datetime
+from typing import NotRequired, TypedDict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -22,10 +23,21 @@ from zarkcity_site.celery import app as celery_app
 Status = Notification.Status
 
 
+class Check(TypedDict):
+    """One part's answer in /health: ok, and what it measured or why it failed."""
+
+    ok: bool
+    error: NotRequired[str]
+    waiting: NotRequired[int]  # the broker: messages on the deliveries' queue
+    oldest_unsent_seconds: NotRequired[int]
+    last: NotRequired[str | None]  # the sweep: when it last finished
+    age_seconds: NotRequired[int]
+
+
 @never_cache
 def health(request: HttpRequest) -> JsonResponse:
     now = timezone.now()
-    checks = {"database": database(), "broker": broker()}
+    checks: dict[str, Check] = {"database": database(), "broker": broker()}
     if checks["database"]["ok"]:  # the outbox is read from the database
         checks["outbox"] = outbox(now)
     checks["sweep"] = last_sweep(now)
@@ -33,11 +45,11 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"ok": ok, "time": now.isoformat(), **checks}, status=200 if ok else 503)
 
 
-def failed(error: Exception) -> dict:
+def failed(error: Exception) -> Check:
     return {"ok": False, "error": f"{type(error).__name__}: {error}"[:300]}
 
 
-def database() -> dict:
+def database() -> Check:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
@@ -46,7 +58,7 @@ def database() -> dict:
     return {"ok": True}
 
 
-def broker() -> dict:
+def broker() -> Check:
     """Reach the broker and count what waits on the deliveries' queue."""
     try:
         with celery_app.connection_for_write() as conn:
@@ -57,7 +69,7 @@ def broker() -> dict:
     return {"ok": True, "waiting": declared.message_count}
 
 
-def outbox(now: datetime) -> dict:
+def outbox(now: datetime) -> Check:
     """The oldest email due (not held for quiet hours or a retry's backoff) and still unsent."""
     due = Notification.objects.filter(status__in=[Status.PENDING, Status.SENDING]).filter(
         Q(send_after__isnull=True) | Q(send_after__lte=now)
@@ -67,7 +79,7 @@ def outbox(now: datetime) -> dict:
     return {"ok": age <= settings.HEALTH_OUTBOX_MAX_AGE_SECONDS, "oldest_unsent_seconds": age}
 
 
-def last_sweep(now: datetime) -> dict:
+def last_sweep(now: datetime) -> Check:
     try:
         seen = cache.get(LAST_SWEEP_KEY)
     except Exception as error:  # the cache is Redis in production: it can be down too

@@ -14,6 +14,7 @@ import re
 import time
 from collections.abc import Callable
 from functools import wraps
+from typing import Concatenate, ParamSpec, TypeAlias
 
 from allauth.account.adapter import get_adapter
 from django.conf import settings
@@ -21,6 +22,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+View: TypeAlias = Callable[Concatenate[HttpRequest, P], HttpResponse]  # a view taking the request, then P
 # Limits that stand between a guesser and a password: while the cache is down these refuse, where the
 # others (a move, a chat line, an API call) let the attempt through uncounted.
 GUARDS_A_PASSWORD = frozenset({"admin_login", "admin_login_user"})
@@ -84,13 +87,13 @@ def too_many() -> HttpResponse:
     return HttpResponse("Too many requests: wait a minute and try again.\n", status=429, content_type="text/plain")
 
 
-def limit(action: str, key: Callable[[HttpRequest], str] = client_key):
+def limit(action: str, key: Callable[[HttpRequest], str] = client_key) -> Callable[[View[P]], View[P]]:
     """View decorator: POSTs to the view count against `action`; past the limit, 429 and the view
     does not run. GETs are not counted (reading a page changes nothing)."""
 
-    def decorate(view):
+    def decorate(view: View[P]) -> View[P]:
         @wraps(view)
-        def limited(request: HttpRequest, *args, **kwargs):
+        def limited(request: HttpRequest, /, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
             if request.method == "POST" and not hit(action, key(request)):
                 return too_many()
             return view(request, *args, **kwargs)

@@ -7,6 +7,7 @@ email settings (docs/deployment.md).
 """
 
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -160,6 +161,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Zark City <noreply@localhost
 # and the last sweep's time count here, so they hold across gunicorn workers and restarts. Redis when
 # REDIS_URL is set (ZARKCITY_CACHE_URL picks another database), else files under the var dir.
 REDIS_URL = env_str("REDIS_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {

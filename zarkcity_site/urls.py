@@ -1,14 +1,16 @@
 """URL map: accounts (django-allauth), the games app, the archive, the API, the operators' admin and /health."""
 
+from typing import Any
+
 from django.contrib import admin
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
 from zarkcity_site.health import health
 from zarkcity_site.ratelimit import client_key, hit, too_many
 
 
-def admin_login(request: HttpRequest, extra_context=None):
+def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     """The admin's login, limited per address and per username tried (allauth's limits do not
     cover it): a password guesser gets 429 after a few tries, in every process at once."""
     if request.method == "POST":

@@ -2,11 +2,13 @@
 
 from urllib.parse import urlsplit
 
+from django.apps.registry import Apps
 from django.conf import settings
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def name_site(apps, schema_editor):
+def name_site(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Site = apps.get_model("sites", "Site")
     domain = urlsplit(settings.SITE_URL).netloc or "localhost"
     Site.objects.update_or_create(pk=settings.SITE_ID, defaults={"domain": domain, "name": "zarkcity"})

@@ -3,26 +3,32 @@ and ratings are kept per (player, game). Every row so far is Zark City: its deck
 and every existing rating becomes that player's Zark City rating. Nothing is lost.
 """
 
+from typing import Any
+
+from django.apps.registry import Apps
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 ZARK_CITY = "zarkcity"  # the only game before this migration; migrations do not import app code
 
 
-def deck_into_options(apps, schema_editor):
-    ArchivedGame = apps.get_model("archive", "ArchivedGame")
+def deck_into_options(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    ArchivedGame: Any = apps.get_model("archive", "ArchivedGame")  # as it was then, with its deck field
     for row in ArchivedGame.objects.all().only("pk", "deck").iterator():
         ArchivedGame.objects.filter(pk=row.pk).update(options={"deck": row.deck}, game_type=ZARK_CITY)
 
 
-def options_into_deck(apps, schema_editor):
-    ArchivedGame = apps.get_model("archive", "ArchivedGame")
+def options_into_deck(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    ArchivedGame: Any = apps.get_model("archive", "ArchivedGame")  # as it was then, with its deck field
     for row in ArchivedGame.objects.all().only("pk", "options").iterator():
         ArchivedGame.objects.filter(pk=row.pk).update(deck=(row.options or {}).get("deck", "standard"))
 
 
-def copy_ratings(apps, schema_editor):
-    Old, New = apps.get_model("archive", "OldPlayerRating"), apps.get_model("archive", "PlayerRating")
+def copy_ratings(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    # OldPlayerRating exists only in the migrations: the current models' types do not know it.
+    Old: Any = apps.get_model("archive", "OldPlayerRating")  # type: ignore[misc]
+    New = apps.get_model("archive", "PlayerRating")
     New.objects.bulk_create(
         New(
             user_id=old.user_id,
@@ -38,8 +44,10 @@ def copy_ratings(apps, schema_editor):
     )
 
 
-def copy_ratings_back(apps, schema_editor):
-    Old, New = apps.get_model("archive", "OldPlayerRating"), apps.get_model("archive", "PlayerRating")
+def copy_ratings_back(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    # OldPlayerRating exists only in the migrations: the current models' types do not know it.
+    Old: Any = apps.get_model("archive", "OldPlayerRating")  # type: ignore[misc]
+    New = apps.get_model("archive", "PlayerRating")
     Old.objects.bulk_create(
         Old(user_id=r.user_id, mu=r.mu, sigma=r.sigma, rating=r.rating, games=r.games, wins=r.wins)
         for r in New.objects.filter(game_type=ZARK_CITY).iterator()

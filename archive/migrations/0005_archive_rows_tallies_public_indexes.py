@@ -4,12 +4,14 @@ public games' indexes. Rows written before it are filled in."""
 
 import django.db.models.deletion
 import django.db.models.fields.json
+from django.apps.registry import Apps
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.models import OuterRef, Subquery
 
 
-def copy_game_columns(apps, schema_editor):
+def copy_game_columns(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Each result row takes its game's options, length and reason, as game_archive now writes them."""
     ArchivedGame = apps.get_model("archive", "ArchivedGame")
     ArchivedPlayer = apps.get_model("archive", "ArchivedPlayer")
@@ -21,14 +23,14 @@ def copy_game_columns(apps, schema_editor):
     )
 
 
-def count_tallies(apps, schema_editor):
+def count_tallies(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Every player's tallies, counted from their result rows."""
     from archive.services import tallies_recount
 
     tallies_recount(apps.get_model("archive", "ArchivedPlayer"), apps.get_model("archive", "PlayerTally"))
 
 
-def render_rows(apps, schema_editor):
+def render_rows(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Every archived game's row in the list, rendered now rather than by the first page that lists it."""
     from archive.rows import render_stale
 

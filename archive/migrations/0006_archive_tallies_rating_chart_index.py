@@ -1,11 +1,13 @@
 """The archive's tallies of public games by game, table size, result and options (ArchiveTally), counted from
 the games archived before it; an index a player's rating chart reads alone."""
 
+from django.apps.registry import Apps
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def count_tallies(apps, schema_editor):
+def count_tallies(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """The archive's tallies, counted from its summary rows."""
     from archive.services import archive_tallies_recount
 

@@ -17,6 +17,8 @@ from django.utils.timezone import localtime
 
 from engine import registry
 from engine.interface import Game as GameRules
+from games.selectors.history import HistoryEntry
+from games.selectors.page import MoveGroup
 
 register = template.Library()
 # The seat colours' letters, the marks the board pictures use (colour-blind friendly); seats are colours in every game.
@@ -52,7 +54,7 @@ def seat_chip(colour: str) -> str:
 
 
 @register.filter
-def move_options(groups) -> str:
+def move_options(groups: Iterable[MoveGroup]) -> str:
     """The <optgroup>s of every legal move, built here rather than in a template loop: a position can
     offer a few hundred moves, and a template loop costs the page milliseconds for them."""
     return mark_safe(  # noqa: S308 (every part is escaped)
@@ -66,7 +68,7 @@ def move_options(groups) -> str:
 
 
 @register.filter
-def quick_buttons(moves) -> str:
+def quick_buttons(moves: Iterable[str]) -> str:
     """One submit button a move, for the short lists the page offers as one click."""
     return mark_safe(  # noqa: S308 (every part is escaped)
         "".join(
@@ -77,12 +79,12 @@ def quick_buttons(moves) -> str:
 
 
 @register.filter
-def history_items(entries) -> str:
+def history_items(entries: Iterable[HistoryEntry]) -> str:
     """The history's <li> rows, built here rather than in a template loop: a long game lists many."""
     return mark_safe("".join(_history_item(item) for item in entries))  # noqa: S308 (every part is escaped)
 
 
-def _history_item(item) -> str:
+def _history_item(item: HistoryEntry) -> str:
     colour = escape(item.colour)
     if item.kind == "move":
         words = f' <span class="zc-words">{escape(item.words)}</span>' if item.words else ""

@@ -7,12 +7,14 @@ only tidies the rows. Reversing does nothing: the dropped days were never usable
 
 from datetime import date, timedelta
 
+from django.apps.registry import Apps
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 LIMIT = date(9000, 1, 1)  # notifications.clock.LAST_USABLE_DAY, copied: migrations do not import app code
 
 
-def trim(apps, schema_editor):
+def trim(apps: Apps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Away = apps.get_model("notifications", "Away")
     Away.objects.filter(first_day__gte=LIMIT).delete()
     Away.objects.filter(last_day__gte=LIMIT).update(last_day=LIMIT - timedelta(days=1))

@@ -1,6 +1,7 @@
 """{% reply_enabled user as on %}: the reply-to-play switch's state, for the notification settings page."""
 
 from django import template
+from django.contrib.auth.models import User
 
 from replies.selectors import reply_enabled as _reply_enabled
 
@@ -8,5 +9,5 @@ register = template.Library()
 
 
 @register.simple_tag
-def reply_enabled(user) -> bool:
+def reply_enabled(user: User) -> bool:
     return _reply_enabled(user)

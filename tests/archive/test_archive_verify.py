@@ -82,12 +82,15 @@ def test_accepts_random_games_with_reshuffles_and_resignations(rng_seed, players
         max_plies=220,
         finish=True,
     )
-    verify_game.verify(record_of(played), commitment(played.seed))
+    verdict = verify_game.verify(record_of(played), commitment(played.seed))
+    moves, shuffles = len(played.moves), played.final.shuffles
+    assert verdict == f"verified: the deal and every draw of {moves} moves reproduce ({shuffles} reshuffles)"
 
 
 def test_accepts_an_agreed_draw(golden_play):
     played = play_random(["red", "yellow"], "drawn", rng_seed=8, max_plies=20)
-    verify_game.verify(record_of(played, {"winner": None, "reason": "draw"}))
+    verdict = verify_game.verify(record_of(played, {"winner": None, "reason": "draw"}))
+    assert verdict.startswith("verified: the deal and every draw of 20 moves reproduce")
 
 
 def test_rejects_a_changed_seed(honest, tmp_path):
@@ -132,13 +135,28 @@ def test_rejects_a_malformed_file(tmp_path):
 
 
 @pytest.mark.django_db
-def test_verify_page_of_a_finished_game(client, golden_game):
+def test_verify_page_of_a_finished_game(client, golden_game, golden_play):
     response = client.get(reverse("game_verify", args=[golden_game.pk]))
     check = response.context["check"]
     assert check.ok and check.commitment_ok and check.replay_ok and check.snapshot_ok and check.result_ok
     assert golden_game.seed in response.content.decode()
     assert "Verified." in response.content.decode()
-    assert check.draws  # every draw is listed
+    assert check.draws == drawn_in(golden_play)
+
+
+def drawn_in(played) -> list[tuple[int, str, str, list[str]]]:
+    """Each move's draws as the engine's own states show them: the cards that left the draw pile (or, on a
+    reshuffle, the discard pile) for a hand, as (ply, colour, move, cards in hand order)."""
+    rows = []
+    for ply, ((_, move), before, after) in enumerate(
+        zip(played.moves, played.states, played.states[1:], strict=False), 1
+    ):
+        pile = set(before.deck) | (set(before.discard) if after.shuffles > before.shuffles else set())
+        for colour in after.players:
+            cards = [c for c in after.hands.get(colour, ()) if c in pile and c not in before.hands.get(colour, ())]
+            if cards:
+                rows.append((ply, colour, str(move), cards))
+    return rows
 
 
 @pytest.mark.django_db

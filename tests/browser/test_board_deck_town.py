@@ -15,14 +15,12 @@ from unittest import mock
 import pytest
 from django.urls import reverse
 
-from engine import registry
 from games.models import Game, Move
 from tests.browser.helpers import cell, confirm, hand_card, lit_cells, notation, screenshot, wait_ready
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif("decktown" not in registry.ids(), reason="Deck Town is not registered yet"),
 ]
 
 

@@ -24,7 +24,6 @@ from tests.browser.helpers import confirm, screenshot, wait_ready
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif("buyersmarket" not in registry.ids(), reason="Buyer's Market is not registered yet"),
 ]
 
 # Red's collected pile once set: enough for a building (B9: 4 Larges, 3 Mediums, 1 Small).

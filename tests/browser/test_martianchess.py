@@ -26,7 +26,6 @@ from tests.browser.helpers import confirm, notation, screenshot, wait_ready
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif("martianchess" not in registry.ids(), reason="Martian Chess is not registered yet"),
 ]
 
 # The ending: red to move; red's Drone on c4 faces yellow's lone Queen on c5 across the canal.

@@ -312,4 +312,4 @@ def test_every_listed_move_applies(name: str) -> None:
     state = AGREEMENT[name]
     colour = "red"
     for move in legal_moves(state, colour):
-        apply(state, move, colour)
+        assert apply(state, move, colour) != state, f"{move} changed nothing"

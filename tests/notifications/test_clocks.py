@@ -308,9 +308,11 @@ def test_days_away_are_at_most_45_in_any_year(alice):
     notify.away_add(user=alice, first_day=date(2030, 2, 20), last_day=date(2030, 3, 6), today=today)  # 15: 45
     with pytest.raises(ValidationError, match="at most 45"):
         notify.away_add(user=alice, first_day=date(2030, 3, 8), last_day=date(2030, 3, 8), today=today)
-    # A year after the first day, the first period has left the window.
+    # A year after the first day, that day has left the window: the 365 days up to it hold 29 + 15 + 1.
     later = date(2031, 1, 10)
     notify.away_add(user=alice, first_day=later, last_day=later + timedelta(days=14), today=later)
+    assert len(notify.away_days(alice, since=later - timedelta(days=364), until=later)) == 45
+    assert Away.objects.filter(user=alice).count() == 3
 
 
 def test_days_cancelled_early_count_only_until_then(alice):
@@ -318,8 +320,11 @@ def test_days_cancelled_early_count_only_until_then(alice):
     with at(datetime(2030, 1, 1, 12, tzinfo=UTC)):
         away = notify.away_add(user=alice, first_day=today, last_day=date(2030, 2, 8), today=today)
         notify.away_end(user=alice, away_id=away.pk)  # cancelled before it began: no day counts
-    notify.away_add(user=alice, first_day=date(2030, 2, 10), last_day=date(2030, 3, 11), today=today)
-    notify.away_add(user=alice, first_day=date(2030, 1, 10), last_day=date(2030, 1, 24), today=today)
+    notify.away_add(user=alice, first_day=date(2030, 2, 10), last_day=date(2030, 3, 11), today=today)  # 30
+    notify.away_add(user=alice, first_day=date(2030, 1, 10), last_day=date(2030, 1, 24), today=today)  # 15: 45
+    assert len(notify.away_days(alice, since=today, until=date(2030, 12, 31))) == 45
+    with pytest.raises(ValidationError, match="these 1 would make 46"):
+        notify.away_add(user=alice, first_day=date(2030, 1, 25), last_day=date(2030, 1, 25), today=today)
 
 
 # ----------------------------------------------------------------------------- digests

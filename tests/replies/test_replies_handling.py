@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from replies import addresses, inbox, services
+from replies import addresses, inbox, services, sweep, tasks
 from replies.models import InboundMessage, ReplyToken
 from tests.replies import mails
 from tests.replies.helpers import answers_to, legal, mover, play_until, reply_address, snapshot, start
@@ -374,9 +374,10 @@ def test_rate_limits_per_reply_address(zark, deliver, bob, settings):
 def test_raw_messages_are_deleted_after_the_configured_days(zark, deliver, bob, settings):
     settings.REPLIES_KEEP_DAYS = 3
     to = reply_address(zark, bob)
-    deliver(mails.gmail("help", sender=bob.email, to=to), to=to)
+    raw = mails.gmail("help", sender=bob.email, to=to)
+    deliver(raw, to=to)
     row = InboundMessage.objects.get()
-    assert bytes(row.raw)
+    assert bytes(row.raw) == raw
     assert services.purge_old(now=timezone.now() + timedelta(days=2)) == 0
     assert services.purge_old(now=timezone.now() + timedelta(days=4)) == 1
     row.refresh_from_db()
@@ -394,6 +395,19 @@ def test_the_sweep_requeues_a_message_the_broker_lost(zark, eager, bob, settings
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep.sweep()["requeued"] == 1
     assert InboundMessage.objects.get().outcome == "command" and len(answers_to(raw)) == 1
+
+
+def test_the_sweep_counts_only_what_the_broker_took(zark, bob, monkeypatch):
+    to = reply_address(zark, bob)
+    inbox.inbound_accept(raw=mails.gmail("help", sender=bob.email, to=to), source="pipe", envelope_to=[to])
+    InboundMessage.objects.update(received_at=timezone.now() - timedelta(minutes=5))
+
+    def broker_down(*args: object) -> None:
+        raise ConnectionError("the broker is down")
+
+    monkeypatch.setattr(tasks.handle, "delay", broker_down)
+    assert sweep.sweep()["requeued"] == 0  # still queued: the next sweep tries again
+    assert InboundMessage.objects.get().status == InboundMessage.Status.QUEUED
 
 
 def test_a_starter_chosen_by_reply_after_the_other_player_chose_on_the_web(zark, deliver, alice, bob):

@@ -131,7 +131,6 @@ def test_lists_show_each_game_by_name_with_its_options_and_filter_by_game(client
         assert [entry.game.game for entry in board.waiting_for_players] == [info.id]
 
 
-@pytest.mark.skipif("decktown" not in registry.ids(), reason="Deck Town is not registered yet")
 def test_a_deck_town_game_page_renders_for_players_and_spectators(client, alice, bob, charlie):
     game = play_plies(start_game(alice, bob, charlie, game="decktown"), 12)
     assert game.status == Game.Status.ACTIVE and game.ply == 12

@@ -288,6 +288,7 @@ def test_every_offered_legal_move_is_accepted(alice, bob):
             if str(move) == "resign":
                 continue
             with transaction.atomic():
-                services.move_submit(game=game, user=user_of(game, colour), text=str(move), seen_ply=game.ply)
+                row = services.move_submit(game=game, user=user_of(game, colour), text=str(move), seen_ply=game.ply)
+                assert (row.ply, row.notation) == (game.ply, str(move))
                 transaction.set_rollback(True)
             game.refresh_from_db()

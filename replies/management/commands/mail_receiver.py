@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 import threading
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from replies.receiver import controller
 
@@ -13,11 +13,11 @@ from replies.receiver import controller
 class Command(BaseCommand):
     help = "Receive replies to turn emails over SMTP (aiosmtpd)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=2525)
 
-    def handle(self, *args, host: str, port: int, **options) -> None:
+    def handle(self, *args: object, host: str, port: int, **options: object) -> None:
         receiver = controller(host, port)
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from replies import inbox
 
@@ -17,13 +17,13 @@ EX_UNAVAILABLE = 69
 class Command(BaseCommand):
     help = "Read one email message on standard input and queue it as a reply (play by email)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--recipient", action="append", default=[], help="envelope recipient (Postfix ${recipient})"
         )
         parser.add_argument("--sender", default="", help="envelope sender (Postfix ${sender})")
 
-    def handle(self, *args, recipient: list[str], sender: str, **options) -> None:
+    def handle(self, *args: object, recipient: list[str], sender: str, **options: object) -> None:
         raw = sys.stdin.buffer.read(settings.REPLIES_MAX_MESSAGE_BYTES + 1)  # one byte over is enough to refuse
         accepted, row_id = inbox.inbound_accept(raw=raw, source="pipe", envelope_to=recipient, envelope_from=sender)
         if accepted == inbox.Accepted.TOO_BIG:
