@@ -323,8 +323,8 @@ def table_notes(view: views.ZarkCityView, card_of: CardOf | None = None) -> tupl
 def board_script(
     view: views.ZarkCityView, card_of: Callable[[str], Card] | None = None, ruleset: Ruleset = ZARK_CITY
 ) -> BoardScript:
-    """The board script's data: the discard owed, the viewer's own starter, labels and pips of the
-    viewer's own cards (nothing another player holds)."""
+    """The board script's data: the discard owed and the hand limit it brings the hand down to, the
+    viewer's own starter, labels and pips of the viewer's own cards (nothing another player holds)."""
     viewer = view["viewer"]
     hand = view.get("hand", [])
     owed = len(hand) - view["hand_limit"] if view["phase"] == "discard" and viewer in view["movers"] else 0
@@ -337,6 +337,7 @@ def board_script(
         data={
             "phase": view["phase"],
             "discard": owed,
+            "handLimit": view["hand_limit"],  # the discard prompt's "down to N": each game's own limit
             "starter": starter,
             "labels": {code: name(code).label for code in sorted(known)},
             "pips": {code: cards[code].pips for code in sorted(known) if cards[code].pips},

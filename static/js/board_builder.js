@@ -251,7 +251,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       case "discard": {
         const left = data.discard - sel.picked.length;
         const picked = sel.picked.map((el) => el.dataset.card).join(" ");
-        if (left > 0) return [`Pick ${left} more card${left === 1 ? "" : "s"} to discard (down to 6).`, `discard ${picked} \u2026`];
+        if (left > 0) return [`Pick ${left} more card${left === 1 ? "" : "s"} to discard (down to ${data.handLimit}).`, `discard ${picked} \u2026`];
         return ["Discard these cards?", ""];
       }
       default:
