@@ -3,7 +3,8 @@ with a bad option or a table size the game does not seat, listed and filtered by
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -150,3 +151,16 @@ def test_a_deck_town_game_page_renders_for_players_and_spectators(client, alice,
             assert hand and all(game.rules.card(code).label in html for code in hand)
     assert client.get(reverse("game_record", args=[game.pk])).json()["game"] == "decktown"
     assert client.get(reverse("game_board_svg", args=[game.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["dashboard", "open_games"])
+def test_the_game_filter_offers_each_game_as_a_link_of_its_own(client, alice, page):
+    """The links are list items with space between them: read, copied or spoken, they do not run together."""
+    client.force_login(alice)
+    html = client.get(reverse(page)).content.decode()
+    nav = re.search(r'<nav class="game-filter".*?</nav>', html, re.S)
+    assert nav, "the filter is on the page"
+    names = ["every game", *(info.name for info in INFOS)]
+    assert [unescape(a) for a in re.findall(r"<li><a [^>]*>([^<]*)</a></li>", nav.group(0))] == names
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", nav.group(0))).split())
+    assert text == "Show games of: " + " ".join(names)
