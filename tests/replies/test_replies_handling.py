@@ -441,3 +441,16 @@ def test_a_reply_after_the_game_ended_changes_nothing(zark, deliver, alice, bob)
     assert snapshot(zark) == before
     (answer,) = answers_to(raw)
     assert "Nothing was played" in answer.body and "over" in answer.body and not answer.reply_to
+
+
+def test_an_unreadable_reply_is_quoted_back_cut_at_a_word_with_an_ellipsis(alice, bob, deliver):
+    game = start("martianchess", alice, bob)
+    user = _seat_user(game, mover(game))
+    to = reply_address(game, user)
+    line = "sounds good, see you then, and thanks again for the game last week, it was a lot of fun"
+    raw = mails.apple(line, sender=user.email, to=to)
+    deliver(raw, to=to)
+    (answer,) = answers_to(raw)
+    assert "Your move 'sounds good, see you then, and thanks again for the game…' was not played" in answer.body
+    assert "'sounds good, see you…' is not a move" in answer.body
+    assert "the'" not in answer.body and "'..." not in answer.body
