@@ -301,3 +301,12 @@ def test_the_password_reset_email_is_the_sites_own(client, alice, settings):
     for part in (message.body, html):
         assert link in part and "zarkcity, https://zark.example" in re.sub(r"<[^>]+>", "", part)
         assert "Hello from" not in part and "127.0.0.1" not in part
+
+
+def test_allauths_other_emails_are_signed_by_the_site_too(client, settings):
+    """A reset asked for an address nobody has: allauth's own words, in the site's frame."""
+    settings.SITE_URL = "https://zark.example"
+    client.post(reverse("account_reset_password"), {"email": "nobody@example.com"})
+    (message,) = mail.outbox
+    assert message.body.rstrip().endswith("zarkcity, https://zark.example")
+    assert "Hello from" not in message.body and "127.0.0.1" not in message.body
