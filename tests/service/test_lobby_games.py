@@ -3,6 +3,7 @@ with a bad option or a table size the game does not seat, listed and filtered by
 
 from __future__ import annotations
 
+import json
 import re
 from html import escape, unescape
 
@@ -10,7 +11,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from engine import registry
+from engine import bots, registry
 from engine.interface import GameInfo
 from games import services
 from games.forms_lobby import option_field_name
@@ -164,3 +165,18 @@ def test_the_game_filter_offers_each_game_as_a_link_of_its_own(client, alice, pa
     assert [unescape(a) for a in re.findall(r"<li><a [^>]*>([^<]*)</a></li>", nav.group(0))] == names
     text = " ".join(unescape(re.sub(r"<[^>]+>", "", nav.group(0))).split())
     assert text == "Show games of: " + " ".join(names)
+
+
+def test_the_new_game_page_tells_its_script_what_each_game_allows(client, alice):
+    client.force_login(alice)
+    page = client.get(reverse("game_new")).content.decode()
+    found = re.search(r'<script id="zc-new-game-offers" type="application/json">(.*?)</script>', page, re.S)
+    assert found and 'src="/static/js/new_game.js"' in page
+    offers = json.loads(found.group(1))
+    for info in INFOS:
+        allowed = offers["games"][info.id]
+        assert allowed["seats"] == list(info.player_counts)
+        assert allowed["options"] == [option_field_name(info, option) for option in info.options]
+        assert allowed["bots"] == [bot.name for bot in bots.bots_for(info.id)]
+        for name in allowed["options"] + offers["bot_fields"]:
+            assert f'name="{name}"' in page  # the script finds each field by its name
