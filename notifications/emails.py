@@ -300,7 +300,7 @@ def _first_moves(game: Game, seat: Seat, state: Any) -> dict[str, str]:
     ("first"): their own turn email comes when it is their move."""
     movers = [colour for colour in game.to_move.split(",") if colour]
     if seat.colour in movers:
-        return {"step": step(game, seat, "make your first move", state), "first": ""}
+        return {"step": step(game, seat, "make your move", state), "first": ""}  # after "First:"
     return {"step": "", "first": f"{' and '.join(movers)} move{'s' if len(movers) == 1 else ''} first"}
 
 

@@ -326,3 +326,12 @@ def test_the_start_email_asks_only_the_first_mover_for_a_move_and_shows_everyone
         assert image.get_payload(decode=True).startswith(b"\x89PNG")
         assert game.rules.board_text(game.rules.view(state_of(game), other.colour)) in email.body
     assert "Move by " in to_first.body and "Move by " not in to_other.body
+
+
+@pytest.mark.parametrize("game_id", ["zarkcity", "decktown", "martianchess", "buyersmarket"])
+def test_no_start_email_says_first_twice(alice, bob, django_capture_on_commit_callbacks, game_id):
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(alice, bob, game_id=game_id, options=None if game_id == "zarkcity" else {})
+    for email in mail.outbox:
+        assert "first move" not in email.subject and "First: make your first move" not in email.body
+        assert ("First: " in email.body) != (" first: we email you when it is your turn." in email.body)
