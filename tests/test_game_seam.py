@@ -119,11 +119,18 @@ def named_games(text: str) -> list[str]:
     return sorted(name for name in names if name in text)
 
 
+# A count of cards or a hand limit written into a shared script's words: one game's figure (Deck Town
+# discards down to 5, Zark City to 6). The page data carries them (handLimit, drawCards).
+GAME_FIGURE = re.compile(r"\b\d+ (?:more )?cards?\b|down to \d")
+
+
 def test_the_checker_sees_a_game_named_in_a_page() -> None:
     assert named_games("<h1>Open Zark City #{{ game.pk }}</h1>") == ["Zark City"]
     assert named_games("<h1>Open {{ game.rules.info.name }} #{{ game.pk }}</h1>") == []
     assert own_script(ROOT / "static" / "js" / "martianchess_board.js")
     assert not own_script(ROOT / "static" / "js" / "board_builder.js")
+    assert GAME_FIGURE.findall('button("Draw 3 cards"); `discard (down to 6).`') == ["3 cards", "down to 6"]
+    assert not GAME_FIGURE.findall("`Draw ${data.drawCards} cards`, `(down to ${data.handLimit})`")
 
 
 @pytest.mark.parametrize(
@@ -132,6 +139,13 @@ def test_the_checker_sees_a_game_named_in_a_page() -> None:
 def test_no_template_or_shared_script_names_a_game(path: Path) -> None:
     """A shared page or script writes what the game's info says ("Open Deck Town #7"), never one game's words."""
     assert named_games(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in front_end_files() if p.suffix == ".js" and not own_script(p)], ids=lambda p: p.name
+)
+def test_no_shared_script_writes_a_games_figure(path: Path) -> None:
+    assert GAME_FIGURE.findall(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

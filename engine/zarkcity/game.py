@@ -23,6 +23,7 @@ from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
 from .determinize import determinize as deal_unseen
 from .notation import Move, Resign
+from .options import DRAW_OPTION_CARDS
 from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, State
 
@@ -324,7 +325,8 @@ def board_script(
     view: views.ZarkCityView, card_of: Callable[[str], Card] | None = None, ruleset: Ruleset = ZARK_CITY
 ) -> BoardScript:
     """The board script's data: the discard owed and the hand limit it brings the hand down to, the
-    viewer's own starter, labels and pips of the viewer's own cards (nothing another player holds)."""
+    cards the draw option takes, the viewer's own starter, labels and pips of the viewer's own cards
+    (nothing another player holds)."""
     viewer = view["viewer"]
     hand = view.get("hand", [])
     owed = len(hand) - view["hand_limit"] if view["phase"] == "discard" and viewer in view["movers"] else 0
@@ -338,6 +340,7 @@ def board_script(
             "phase": view["phase"],
             "discard": owed,
             "handLimit": view["hand_limit"],  # the discard prompt's "down to N": each game's own limit
+            "drawCards": DRAW_OPTION_CARDS,  # the Draw button's "Draw N cards"
             "starter": starter,
             "labels": {code: name(code).label for code in sorted(known)},
             "pips": {code: cards[code].pips for code in sorted(known) if cards[code].pips},

@@ -261,7 +261,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
 
   function choiceButtons() {
     const buttons = [];
-    if (sel.kind === "idle" && index.draw) buttons.push(button("Draw 3 cards", index.draw));
+    if (sel.kind === "idle" && index.draw) buttons.push(button(`Draw ${data.drawCards} cards`, index.draw));
     if (sel.kind === "piece") {
       const actions = pieceActions(index, sel.cell, sel.size);
       if (actions.grow) buttons.push(button(`Grow to ${SIZE_NAME[next(sel.size)]}`, actions.grow));

@@ -18,23 +18,22 @@ def prompt(page) -> str:
     return page.locator("[data-builder=prompt]").inner_text()
 
 
-def play_until_a_discard(game: Game) -> Game:
-    """Deck Town through the service: each mover takes the first legal move, drawing when it may,
-    until someone holds more cards than the hand limit."""
+def play_until(game: Game, phase: str) -> Game:
+    """Through the service: each mover takes the first legal move, drawing when it may, until `phase`."""
     rules = registry.get(game.game)
     for _ in range(12):
         game.refresh_from_db()
-        if game.phase == "discard":
+        if game.phase == phase:
             return game
         colour = mover(game)
         moves = [str(m) for m in rules.legal_moves(services.state_of(game), colour) if not rules.is_resign(m)]
         text = "draw" if "draw" in moves else moves[0]
         services.move_submit(game=game, user=user_of(game, colour), text=text, seen_ply=game.ply)
-    raise AssertionError(f"no discard in 12 plies (phase {game.phase})")
+    raise AssertionError(f"no {phase} in 12 plies (phase {game.phase})")
 
 
 def test_the_deck_town_discard_prompt_names_its_hand_limit(players, open_as, live_server, artifacts):
-    game = play_until_a_discard(start_game(*players, game="decktown"))
+    game = play_until(start_game(*players, game="decktown"), "discard")
     colour = mover(game)
     page = open_as(user_of(game, colour))
     open_game(page, game_url(live_server, game))
@@ -44,6 +43,15 @@ def test_the_deck_town_discard_prompt_names_its_hand_limit(players, open_as, liv
     hand_card(page, hand[0]).click()
     assert "to discard (down to 5)" in prompt(page) or prompt(page) == "Discard these cards?"
     screenshot(page, artifacts / "decktown-discard-prompt.png", full_page=False)
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("game_id", ["zarkcity", "decktown"])
+def test_the_draw_button_names_the_cards_the_game_draws(players, open_as, live_server, game_id):
+    game = play_until(start_game(*players, game=game_id), "act")
+    page = open_as(user_of(game, mover(game)))
+    open_game(page, game_url(live_server, game))
+    assert page.locator('[data-builder=choices] [data-move="draw"]').inner_text() == "Draw 3 cards"
     assert page.js_errors == []
 
 
