@@ -1,10 +1,12 @@
-"""allauth adapter: sign-up through an invitation link, and usernames that do not pose as another player."""
+"""allauth adapter: sign-up through an invitation link, usernames that do not pose as another player, and
+allauth's emails in the site's own words (templates/account/email/)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
@@ -31,3 +33,13 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth sh
         if stashed and stashed.lower() != (form.cleaned_data.get("email") or "").lower():
             self.unstash_verified_email(request)
         return super().save_user(request, user, form, commit)
+
+    def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
+        # Our templates sign with the site's address, like every other email (allauth's sign with the
+        # Site's host and port), and say how long their link works.
+        context = context | {
+            "site_url": settings.SITE_URL,
+            "confirm_days": settings.ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS,
+            "reset_days": settings.PASSWORD_RESET_TIMEOUT // 86400,
+        }
+        super().send_mail(template_prefix, email, context)

@@ -1,4 +1,4 @@
-"""/api/ (the ninja API), with JSON for unknown addresses and wrong methods; /settings/tokens/."""
+"""/api/ (the ninja API), with JSON for unknown addresses and wrong methods; /settings/tokens/; the guide."""
 
 from __future__ import annotations
 
@@ -51,6 +51,7 @@ _patterns, _app, _namespace = api.urls
 urlpatterns = [
     path("api/", (_with_json_errors(_patterns), _app, _namespace)),
     re_path(r"^api/(?P<rest>.*)$", not_found, name="api_not_found"),
+    path("docs/api.md", views.api_guide, name="api_guide"),
     path("settings/tokens/", views.tokens_page, name="api_tokens"),
     path("settings/tokens/<int:token_id>/revoke/", views.token_revoke, name="api_token_revoke"),
 ]

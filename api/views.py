@@ -1,17 +1,19 @@
-"""The settings page for personal access tokens: make one (its secret shown once), see them, revoke one."""
+"""The settings page for personal access tokens: make one (its secret shown once), see them, revoke one;
+and the API guide (docs/api.md) that page links to."""
 
 from __future__ import annotations
 
 from typing import cast
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api.forms import TokenForm
 from api.tokens import token_create, tokens_of
@@ -52,3 +54,12 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     else:
         messages.success(request, f"Token “{token.name}” revoked: requests with it now get 401.")
     return redirect("api_tokens")
+
+
+@require_GET
+@cache_control(public=True, max_age=3600)
+def api_guide(request: HttpRequest) -> HttpResponse:
+    """docs/api.md as it ships with this copy of the service, so the guide always matches the API it
+    describes. Markdown reads as plain text; served as text, a browser shows it and runs nothing."""
+    guide = (settings.BASE_DIR / "docs" / "api.md").read_text(encoding="utf-8")
+    return HttpResponse(guide, content_type="text/plain; charset=utf-8")

@@ -87,6 +87,7 @@ def replay(request: HttpRequest, game_id: int, ply: int) -> HttpResponse:
         "viewer": viewer,
         "players": [(s.colour, display_name_of(s.user), s.user.get_username(), bot_label_of(s.user)) for s in seats],
         "game_name": game.rules.info.name,
+        "info": game.rules.info,  # what the header may say is shown: hands only in games that have them
         "board_svg": game.rules.board_svg(shown.view),
         "result": result_words(game),
         "autoplay": request.GET.get("auto") == "1" and ply < shown.last_ply,

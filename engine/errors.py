@@ -28,5 +28,13 @@ class ReplayError(EngineError):
 
 
 def shown(text: str, limit: int = 24) -> str:
-    """What was typed, quoted for an error message; cut short so a huge input is not echoed back whole."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+    """What was typed, quoted for an error message. A long input is cut short, so it is not echoed back
+    whole, at the end of a word (a half word reads as a typo of the player's), with an ellipsis inside
+    the quotes: 'sounds good, see you…'. One word longer than the limit is cut where it must be."""
+    if len(text) <= limit:
+        return repr(text)
+    head = text[:limit]
+    cut_in_two = not head[-1].isspace() and not text[limit].isspace()
+    if cut_in_two and any(c.isspace() for c in head.strip()):
+        head = head.rstrip().rsplit(None, 1)[0]  # the last word was cut in two: leave it out
+    return repr(head.rstrip(" \t,;:") + "\u2026")

@@ -51,7 +51,8 @@ class GameInfo:
     summary: str = ""  # one sentence for the lobby
     hidden_information: bool = True  # hands or other secrets: pages must send no-store headers
     rules_version: str = ""
-    # Cards a seat holds that only its holder sees (`Table.hand`): pages and emails show a hand line only then.
+    # Cards a seat holds that only its holder sees (`Table.hand`): pages and emails show a hand line, and
+    # speak of hands at all (the reply help, the replay header), only then.
     has_hands: bool = False
     board_hint: str = ""  # one sentence under the board picture, e.g. "Hover a card for its pieces."
     # What the seed decides, in words after "the seed decides" (the verify page, the archive): "who starts".

@@ -128,6 +128,23 @@ class GameCreateForm(forms.Form):
                 self.add_error(bot_field_name(other), f"A game of {seats} players has no other player {other}.")
         return data
 
+    @staticmethod
+    def offers() -> dict[str, Any]:
+        """What each game allows, for the page's script (static/js/new_game.js) to offer only that once
+        a game is picked: its player counts, its option fields, its bots. Without the script every
+        choice stays on the page and `clean` and the service refuse what the game does not allow."""
+        return {
+            "games": {
+                info.id: {
+                    "seats": list(info.player_counts),
+                    "options": [option_field_name(info, option) for option in info.options],
+                    "bots": [bot.name for bot in bots.bots_for(info.id)],
+                }
+                for info in registry.infos()
+            },
+            "bot_fields": [bot_field_name(other) for other in range(1, MAX_SEATS)],
+        }
+
     def chosen_bots(self) -> tuple[str, ...]:
         """The bots chosen, in the order of the seats they take after the creator's."""
         chosen = (self.cleaned_data.get(bot_field_name(other)) for other in range(1, MAX_SEATS))

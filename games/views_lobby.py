@@ -77,7 +77,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, "Game created. Invite players, or wait for someone to join.")
             return redirect(game_page_url(game))
-    return render(request, "games/lobby/new.html", {"form": form})
+    return render(request, "games/lobby/new.html", {"form": form, "offers": GameCreateForm.offers()})
 
 
 @require_GET

@@ -129,7 +129,7 @@ def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext)
 
 
 # What the board script may read of the game's BoardScript.data (docs/board.md): public, or the viewer's own.
-SCRIPT_KEYS = ("phase", "discard", "starter", "labels", "pips")
+SCRIPT_KEYS = ("phase", "discard", "handLimit", "drawCards", "starter", "labels", "pips")
 
 
 def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:

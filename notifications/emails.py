@@ -276,9 +276,9 @@ def _game_event(notification: Notification, game: Game, seat: Seat, state: Any) 
     context["actor"] = next((p for p in context["players"] if p["colour"] == actor), None)
     png = None
     if kind == Kind.GAME_STARTED:
-        asked = step(game, seat, "make your first move", state)
-        context |= {"step": asked, "rules_summary": game.rules.rules_summary()}
-        subject = f"{title} has started: {context['step']}"
+        context |= _first_moves(game, seat, state) | {"rules_summary": game.rules.rules_summary()}
+        subject = f"{title} has started: {context['step'] or context['first']}"
+        png = board_png(notification, context["view"])  # the first mover gets no turn email before moving
     elif kind == Kind.GAME_OVER:
         context["result"] = _result_text(game, seat)
         # A private game stays its players' business: its page opens to others only by its share link.
@@ -300,6 +300,15 @@ def _game_event(notification: Notification, game: Game, seat: Seat, state: Any) 
     else:
         subject = f"{title}: {actor} resigned"
     return Email(subject, "event", context | _board(png), png)
+
+
+def _first_moves(game: Game, seat: Seat, state: Any) -> dict[str, str]:
+    """The start email asks a first mover for their move ("step"); the others are told who moves first
+    ("first"): their own turn email comes when it is their move."""
+    movers = [colour for colour in game.to_move.split(",") if colour]
+    if seat.colour in movers:
+        return {"step": step(game, seat, "make your move", state), "first": ""}  # after "First:"
+    return {"step": "", "first": f"{' and '.join(movers)} move{'s' if len(movers) == 1 else ''} first"}
 
 
 def _result_text(game: Game, seat: Seat) -> str:

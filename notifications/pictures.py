@@ -36,10 +36,10 @@ KEEP_SECONDS = 15 * 60
 
 def shown_to_others(notification: Notification) -> bool:
     """Whether other emails of this move show the board too, so the picture is worth keeping for them:
-    the end of the game goes to everyone, and a move that asks several players at once (the end of a
-    simultaneous step) brings each of them a turn email. Any other turn email is its move's only one.
-    Only a guess about what is worth keeping: what an email shows never depends on it (the key is the SVG)."""
-    if notification.kind == Kind.GAME_OVER:
+    the start and the end of the game go to everyone, and a move that asks several players at once (the
+    end of a simultaneous step) brings each of them a turn email. Any other turn email is its move's only
+    one. Only a guess about what is worth keeping: what an email shows never depends on it (the key is the SVG)."""
+    if notification.kind in (Kind.GAME_STARTED, Kind.GAME_OVER):
         return True
     game = notification.game
     return notification.kind == Kind.YOUR_TURN and game is not None and "," in game.to_move

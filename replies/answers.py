@@ -36,6 +36,7 @@ class Answer:
     moves: list[str] = field(default_factory=list)
     more: int = 0
     help_rows: list[tuple[str, str]] = field(default_factory=list)
+    has_hands: bool = False  # the game's own (GameInfo.has_hands): the help mentions a hand only then
     game_url: str = ""
 
     def stored(self) -> dict[str, Any]:
@@ -98,5 +99,6 @@ def with_moves(answer: Answer, game: Game, seat: Seat, *, like: str = "") -> Ans
 def with_help(answer: Answer, game: Game) -> Answer:
     rules = game.rules
     answer.help_rows = list(rules.notation_help())
+    answer.has_hands = rules.info.has_hands
     answer.paragraphs.append(rules.rules_summary())
     return answer

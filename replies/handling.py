@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.selectors import display_name_of
+from engine.errors import shown
 from games import services as games
 from games.models import Game, Seat
 from zarkcity_site.ratelimit import hit
@@ -39,6 +40,7 @@ from .services import token_for
 log = logging.getLogger(__name__)
 COMMANDS = ("help", "moves", "board")
 CONFIRM_WORDS = {"yes", "confirm", "y"}
+QUOTED = 60  # characters of a refused line quoted back: enough for any move, not a whole paragraph
 
 
 class Outcome(StrEnum):
@@ -195,7 +197,7 @@ def _move(reply: Reply, token: ReplyToken) -> Decision:
     try:
         games.move_submit(game=game, user=seat.user, text=first, seen_ply=token.ply)
     except games.PlayError as error:
-        answer = reply.answer([f"Your move {first!r} was not played: {error.reason}"])
+        answer = reply.answer([f"Your move {shown(first, QUOTED)} was not played: {error.reason}"])
         answer.reply_to = addresses.address(token.token)  # the same address still takes the next try
         return Decision(Outcome.REFUSED, error.reason, with_moves(answer, game, seat, like=first), token)
     ReplyToken.objects.filter(pk=token.pk).update(used_at=timezone.now())
@@ -218,7 +220,7 @@ def _second(game: Game, seat: Seat, line: str) -> list[str]:
     try:
         games.move_submit(game=game, user=seat.user, text=line, seen_ply=game.ply)
     except games.PlayError as error:
-        return [f"Your second line {line!r} was not played: {error.reason}"]
+        return [f"Your second line {shown(line, QUOTED)} was not played: {error.reason}"]
     return [f"Played: {line}."]
 
 

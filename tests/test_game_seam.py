@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils.html import escape
 
 from engine import registry
 
@@ -105,6 +106,46 @@ def front_end_files() -> list[Path]:
 @pytest.mark.parametrize("path", front_end_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_template_or_script_branches_on_a_game(path: Path) -> None:
     assert quoted_ids(path.read_text(encoding="utf-8")) == []
+
+
+def own_script(path: Path) -> bool:
+    """A game's own board script (its BoardScript.module) is named after it: it may speak that game's language."""
+    return path.suffix == ".js" and any(path.name.startswith(game_id) for game_id in GAME_IDS)
+
+
+def named_games(text: str) -> list[str]:
+    """Every game's name a page or a shared script writes itself, instead of asking the game's info."""
+    names = {info.name for info in registry.infos()} | {escape(info.name) for info in registry.infos()}
+    return sorted(name for name in names if name in text)
+
+
+# A count of cards or a hand limit written into a shared script's words: one game's figure (Deck Town
+# discards down to 5, Zark City to 6). The page data carries them (handLimit, drawCards).
+GAME_FIGURE = re.compile(r"\b\d+ (?:more )?cards?\b|down to \d")
+
+
+def test_the_checker_sees_a_game_named_in_a_page() -> None:
+    assert named_games("<h1>Open Zark City #{{ game.pk }}</h1>") == ["Zark City"]
+    assert named_games("<h1>Open {{ game.rules.info.name }} #{{ game.pk }}</h1>") == []
+    assert own_script(ROOT / "static" / "js" / "martianchess_board.js")
+    assert not own_script(ROOT / "static" / "js" / "board_builder.js")
+    assert GAME_FIGURE.findall('button("Draw 3 cards"); `discard (down to 6).`') == ["3 cards", "down to 6"]
+    assert not GAME_FIGURE.findall("`Draw ${data.drawCards} cards`, `(down to ${data.handLimit})`")
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in front_end_files() if not own_script(p)], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_no_template_or_shared_script_names_a_game(path: Path) -> None:
+    """A shared page or script writes what the game's info says ("Open Deck Town #7"), never one game's words."""
+    assert named_games(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in front_end_files() if p.suffix == ".js" and not own_script(p)], ids=lambda p: p.name
+)
+def test_no_shared_script_writes_a_games_figure(path: Path) -> None:
+    assert GAME_FIGURE.findall(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

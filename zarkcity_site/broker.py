@@ -88,3 +88,10 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    @property
+    def default_connection_params(self) -> dict[str, object]:
+        # Folders, not a server: no host to fall back on. kombu's virtual transports default the
+        # hostname to "localhost", and a broker URL without one ("filesystem://") then makes every
+        # connection warn "No hostname was supplied" (the worker, each `manage.py receive_email`).
+        return {"port": self.default_port}

@@ -23,6 +23,7 @@ from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
 from .determinize import determinize as deal_unseen
 from .notation import Move, Resign
+from .options import DRAW_OPTION_CARDS
 from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, State
 
@@ -323,8 +324,9 @@ def table_notes(view: views.ZarkCityView, card_of: CardOf | None = None) -> tupl
 def board_script(
     view: views.ZarkCityView, card_of: Callable[[str], Card] | None = None, ruleset: Ruleset = ZARK_CITY
 ) -> BoardScript:
-    """The board script's data: the discard owed, the viewer's own starter, labels and pips of the
-    viewer's own cards (nothing another player holds)."""
+    """The board script's data: the discard owed and the hand limit it brings the hand down to, the
+    cards the draw option takes, the viewer's own starter, labels and pips of the viewer's own cards
+    (nothing another player holds)."""
     viewer = view["viewer"]
     hand = view.get("hand", [])
     owed = len(hand) - view["hand_limit"] if view["phase"] == "discard" and viewer in view["movers"] else 0
@@ -337,6 +339,8 @@ def board_script(
         data={
             "phase": view["phase"],
             "discard": owed,
+            "handLimit": view["hand_limit"],  # the discard prompt's "down to N": each game's own limit
+            "drawCards": DRAW_OPTION_CARDS,  # the Draw button's "Draw N cards"
             "starter": starter,
             "labels": {code: name(code).label for code in sorted(known)},
             "pips": {code: cards[code].pips for code in sorted(known) if cards[code].pips},

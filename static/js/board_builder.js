@@ -251,7 +251,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       case "discard": {
         const left = data.discard - sel.picked.length;
         const picked = sel.picked.map((el) => el.dataset.card).join(" ");
-        if (left > 0) return [`Pick ${left} more card${left === 1 ? "" : "s"} to discard (down to 6).`, `discard ${picked} \u2026`];
+        if (left > 0) return [`Pick ${left} more card${left === 1 ? "" : "s"} to discard (down to ${data.handLimit}).`, `discard ${picked} \u2026`];
         return ["Discard these cards?", ""];
       }
       default:
@@ -261,7 +261,7 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
 
   function choiceButtons() {
     const buttons = [];
-    if (sel.kind === "idle" && index.draw) buttons.push(button("Draw 3 cards", index.draw));
+    if (sel.kind === "idle" && index.draw) buttons.push(button(`Draw ${data.drawCards} cards`, index.draw));
     if (sel.kind === "piece") {
       const actions = pieceActions(index, sel.cell, sel.size);
       if (actions.grow) buttons.push(button(`Grow to ${SIZE_NAME[next(sel.size)]}`, actions.grow));

@@ -92,3 +92,14 @@ def test_a_session_from_a_play_link_must_log_in_with_the_password(client, alice,
     response = client.post(PAGE, {"name": "stolen", "scopes": ["read", "play"]})
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert not AccessToken.objects.exists()
+
+
+def test_the_page_links_the_guide_and_the_interactive_docs_and_both_open(client, alice):
+    client.force_login(alice)
+    page = client.get(PAGE).text
+    assert 'href="/docs/api.md"' in page and 'href="/api/docs"' in page
+    assert "<code>docs/api.md</code>" not in page  # a path to find in the repository is no link
+    guide = client.get("/docs/api.md")
+    assert guide.status_code == 200 and guide["Content-Type"] == "text/plain; charset=utf-8"
+    assert guide.text.startswith("# The JSON API") and "Authorization: Bearer" in guide.text
+    assert client.get("/api/docs").status_code == 200

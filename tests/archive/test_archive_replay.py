@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -9,6 +11,8 @@ from django.utils.html import escape
 from engine.zarkcity.describe import describe
 from engine.zarkcity.position import board_list
 from engine.zarkcity.views import view
+from games import services
+from tests.service.gameplay import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +106,17 @@ def test_autoplay_without_javascript_refreshes_to_the_next_ply(client, golden_ga
 
 def test_unknown_game_is_404(client, db):
     assert client.get(reverse("replay", args=[999, 0])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "game_id,header", [("martianchess", None), ("zarkcity", "every hand is shown"), ("decktown", "every hand is shown")]
+)
+def test_the_replay_header_speaks_of_hands_only_in_a_game_with_hands(client, alice, bob, game_id, header):
+    game = start_game(alice, bob, game=game_id)
+    services.player_resign(game=game, user=bob)
+    page = client.get(reverse("replay", args=[game.pk, 0])).content.decode()
+    meta = re.sub(r"<[^>]+>", "", re.search(r'<p class="zc-meta muted">(.*?)</p>', page, re.S).group(1))
+    if header:
+        assert header in meta
+    else:
+        assert "hand" not in meta and "hidden" not in meta

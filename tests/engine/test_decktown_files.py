@@ -76,6 +76,13 @@ def test_the_board_script_labels_only_the_viewers_cards() -> None:
     assert data["pips"] == {c: state.ruleset.cards[c].pips for c in state.hands["red"] if state.ruleset.cards[c].pips}
 
 
+def test_the_board_script_tells_the_hand_limit_its_discard_prompt_names() -> None:
+    state = GAME.new_game(("red", "blue"), "script", {})
+    assert GAME.board_script(GAME.view(state, "red")).data["handLimit"] == 5
+    zark = registry.get("zarkcity")
+    assert zark.board_script(zark.view(zark.new_game(("red", "blue"), "script", {}), "red")).data["handLimit"] == 6
+
+
 def test_the_pictures_show_names_ranks_and_suits() -> None:
     record = json.loads((GOLDEN / "two-decktown.game.json").read_text(encoding="utf-8"))
     final = GAME.replay(record)

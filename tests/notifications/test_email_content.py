@@ -16,6 +16,7 @@ from engine.zarkcity.game import GAME as ZARK_CITY
 from engine.zarkcity.position import from_position
 from engine.zarkcity.textboard import board_text
 from games import services
+from games.services import state_of
 from notifications.emails import build_message
 from notifications.models import Notification
 from tests.notifications.helpers import mail_to, play_setup, play_turn, start_game, state
@@ -301,3 +302,36 @@ def test_a_turn_email_written_out_reads_back_whole_with_a_fresh_boundary_per_lev
     assert read.get_payload()[1].get_payload(decode=True) == sent.attachments[0].get_payload(decode=True)
     again = mime.message_from_bytes(sent.message().as_bytes())
     assert not set(boundaries) & {part.get_boundary() for part in again.walk() if part.is_multipart()}
+
+
+def test_the_start_email_asks_only_the_first_mover_for_a_move_and_shows_everyone_the_board(
+    alice, bob, django_capture_on_commit_callbacks, tmp_path
+):
+    """Martian Chess: red moves first. Red is asked for a move; yellow is told red moves first. Both see
+    the board, as a picture and as text: the first mover gets no turn email before their move."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(alice, bob, game_id="martianchess", options={})
+    first = game.to_move
+    (to_first,) = mail_to(game.seats.get(colour=first).user)
+    other = next(s for s in game.seats.all() if s.colour != first)
+    (to_other,) = mail_to(other.user)
+    assert to_first.subject == f"Martian Chess #{game.pk} has started: move a piece"
+    assert "First: move a piece." in to_first.body
+    assert to_other.subject == f"Martian Chess #{game.pk} has started: {first} moves first"
+    assert f"{first.capitalize()} moves first: we email you when it is your turn." in to_other.body
+    for email in (to_first, to_other):
+        assert "your first move" not in email.body and "your first move" not in html_of(email)
+        assert 'src="cid:board"' in html_of(email)
+        [image] = [p for p in email.attachments if getattr(p, "get_content_type", lambda: "")() == "image/png"]
+        assert image.get_payload(decode=True).startswith(b"\x89PNG")
+        assert game.rules.board_text(game.rules.view(state_of(game), other.colour)) in email.body
+    assert "Move by " in to_first.body and "Move by " not in to_other.body
+
+
+@pytest.mark.parametrize("game_id", ["zarkcity", "decktown", "martianchess", "buyersmarket"])
+def test_no_start_email_says_first_twice(alice, bob, django_capture_on_commit_callbacks, game_id):
+    with django_capture_on_commit_callbacks(execute=True):
+        start_game(alice, bob, game_id=game_id, options=None if game_id == "zarkcity" else {})
+    for email in mail.outbox:
+        assert "first move" not in email.subject and "First: make your first move" not in email.body
+        assert ("First: " in email.body) != (" first: we email you when it is your turn." in email.body)

@@ -95,3 +95,16 @@ def test_the_site_uses_this_transport_on_the_embedded_default(settings):
 
     with app.connection_for_write() as connection:
         assert connection.get_transport_cls() is broker.Transport
+
+
+def test_a_connection_to_the_folders_warns_of_no_missing_hostname(folders, caplog):
+    """kombu falls back to "localhost" for a URL without a host, with a warning on every connection (the
+    worker's, each `manage.py receive_email`): the folder transport has no host to fall back on."""
+    with caplog.at_level("WARNING", logger="kombu"):
+        connection = channel(folders, broker.Transport).connection.client
+        info = connection.info()
+        stock = Connection("filesystem://", transport=filesystem.Transport)
+        stock.info()
+    assert info["hostname"] is None and info["transport"] is broker.Transport
+    warned = [r.getMessage() for r in caplog.records]
+    assert warned == ["No hostname was supplied. Reverting to default 'localhost'"]  # the stock one's, only

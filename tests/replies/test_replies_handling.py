@@ -455,3 +455,31 @@ def test_a_reply_after_the_game_ended_changes_nothing(zark, deliver, alice, bob)
     assert snapshot(zark) == before
     (answer,) = answers_to(raw)
     assert "Nothing was played" in answer.body and "over" in answer.body and not answer.reply_to
+
+
+def test_an_unreadable_reply_is_quoted_back_cut_at_a_word_with_an_ellipsis(alice, bob, deliver):
+    game = start("martianchess", alice, bob)
+    user = _seat_user(game, mover(game))
+    to = reply_address(game, user)
+    line = "sounds good, see you then, and thanks again for the game last week, it was a lot of fun"
+    raw = mails.apple(line, sender=user.email, to=to)
+    deliver(raw, to=to)
+    (answer,) = answers_to(raw)
+    assert "Your move 'sounds good, see you then, and thanks again for the game…' was not played" in answer.body
+    assert "'sounds good, see you…' is not a move" in answer.body
+    assert "the'" not in answer.body and "'..." not in answer.body
+
+
+@pytest.mark.parametrize(
+    "game_id,board_words", [("martianchess", "board (the board),"), ("zarkcity", "board (the board and your hand),")]
+)
+def test_the_help_answer_speaks_of_a_hand_only_in_a_game_with_hands(alice, bob, deliver, game_id, board_words):
+    game = start(game_id, alice, bob)
+    user = _seat_user(game, mover(game))
+    to = reply_address(game, user)
+    raw = mails.gmail("help", sender=user.email, to=to)
+    deliver(raw, to=to)
+    (answer,) = answers_to(raw)
+    assert f"Commands: help (this), moves (every legal move now), {board_words} resign" in answer.body
+    if game_id == "martianchess":
+        assert "hand" not in answer.body.lower()

@@ -272,3 +272,41 @@ def test_the_site_follows_zarkcity_site_url_at_every_migrate(settings):
     assert Site.objects.get_current().domain == "zark.example.org"
     settings.SITE_URL = "http://localhost:8123"
     assert site_sync().domain == "localhost:8123"
+
+
+def test_the_sign_up_email_is_the_sites_own_in_both_parts(client, settings):
+    """Not allauth's stock text, which greets from and signs with the Site's host and port."""
+    settings.SITE_URL = "https://zark.example"
+    sign_up(client)
+    (message,) = mail.outbox
+    assert message.subject == "[zarkcity] Confirm your email address to start playing"
+    [(html, mimetype)] = message.alternatives
+    assert mimetype == "text/html"
+    link = link_in(message, "/accounts/confirm-email/")
+    for part in (message.body, html):
+        assert "zed" in part and link in part and "3 days" in part
+        assert "zarkcity, https://zark.example" in re.sub(r"<[^>]+>", "", part)
+        assert "Hello from" not in part and "Thank you for using" not in part and "127.0.0.1" not in part
+    assert message.body.startswith("Welcome to zarkcity, zed!")
+    assert ">Confirm my address</a>" in html
+
+
+def test_the_password_reset_email_is_the_sites_own(client, alice, settings):
+    settings.SITE_URL = "https://zark.example"
+    client.post(reverse("account_reset_password"), {"email": alice.email})
+    (message,) = mail.outbox
+    assert message.subject == "[zarkcity] Choose a new password"
+    [(html, _)] = message.alternatives
+    link = link_in(message, "/accounts/password/reset/key/")
+    for part in (message.body, html):
+        assert link in part and "zarkcity, https://zark.example" in re.sub(r"<[^>]+>", "", part)
+        assert "Hello from" not in part and "127.0.0.1" not in part
+
+
+def test_allauths_other_emails_are_signed_by_the_site_too(client, settings):
+    """A reset asked for an address nobody has: allauth's own words, in the site's frame."""
+    settings.SITE_URL = "https://zark.example"
+    client.post(reverse("account_reset_password"), {"email": "nobody@example.com"})
+    (message,) = mail.outbox
+    assert message.body.rstrip().endswith("zarkcity, https://zark.example")
+    assert "Hello from" not in message.body and "127.0.0.1" not in message.body

@@ -3,13 +3,15 @@ with a bad option or a table size the game does not seat, listed and filtered by
 
 from __future__ import annotations
 
-from html import escape
+import json
+import re
+from html import escape, unescape
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from engine import registry
+from engine import bots, registry
 from engine.interface import GameInfo
 from games import services
 from games.forms_lobby import option_field_name
@@ -149,3 +151,31 @@ def test_a_deck_town_game_page_renders_for_players_and_spectators(client, alice,
             assert hand and all(game.rules.card(code).label in html for code in hand)
     assert client.get(reverse("game_record", args=[game.pk])).json()["game"] == "decktown"
     assert client.get(reverse("game_board_svg", args=[game.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("page", ["dashboard", "open_games"])
+def test_the_game_filter_offers_each_game_as_a_link_of_its_own(client, alice, page):
+    """The links are list items with space between them: read, copied or spoken, they do not run together."""
+    client.force_login(alice)
+    html = client.get(reverse(page)).content.decode()
+    nav = re.search(r'<nav class="game-filter".*?</nav>', html, re.S)
+    assert nav, "the filter is on the page"
+    names = ["every game", *(info.name for info in INFOS)]
+    assert [unescape(a) for a in re.findall(r"<li><a [^>]*>([^<]*)</a></li>", nav.group(0))] == names
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", nav.group(0))).split())
+    assert text == "Show games of: " + " ".join(names)
+
+
+def test_the_new_game_page_tells_its_script_what_each_game_allows(client, alice):
+    client.force_login(alice)
+    page = client.get(reverse("game_new")).content.decode()
+    found = re.search(r'<script id="zc-new-game-offers" type="application/json">(.*?)</script>', page, re.S)
+    assert found and 'src="/static/js/new_game.js"' in page
+    offers = json.loads(found.group(1))
+    for info in INFOS:
+        allowed = offers["games"][info.id]
+        assert allowed["seats"] == list(info.player_counts)
+        assert allowed["options"] == [option_field_name(info, option) for option in info.options]
+        assert allowed["bots"] == [bot.name for bot in bots.bots_for(info.id)]
+        for name in allowed["options"] + offers["bot_fields"]:
+            assert f'name="{name}"' in page  # the script finds each field by its name
