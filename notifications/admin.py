@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.db import transaction
+from django.utils import timezone
 
-from . import services
+from . import selectors, services
 from .models import Away, Notification, Preference
 
 
@@ -36,6 +37,15 @@ class PreferenceAdmin(admin.ModelAdmin):
     list_filter = ("mode",)
     search_fields = ("user__username", "user__email")
     raw_id_fields = ("user",)
+    exclude = ("next_digest_at",)
+
+    def save_model(self, request, obj, form, change) -> None:
+        """The sweep's times follow an operator's edit as they follow the settings page's
+        (services.preference_update): the next digest hour, and the clocks in the time zone."""
+        now = timezone.now()
+        obj.next_digest_at = selectors.next_digest_at(obj, now)
+        super().save_model(request, obj, form, change)
+        services.clocks_recheck(user=obj.user, now=now)
 
 
 @admin.register(Away)
@@ -43,3 +53,17 @@ class AwayAdmin(admin.ModelAdmin):
     list_display = ("user", "first_day", "last_day", "ended_at")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        services.clocks_recheck(user=obj.user, now=timezone.now())  # fewer days away: a clock may run out sooner
+
+    def delete_model(self, request, obj) -> None:
+        super().delete_model(request, obj)
+        services.clocks_recheck(user=obj.user, now=timezone.now())
+
+    def delete_queryset(self, request, queryset) -> None:
+        users = {away.user for away in queryset.select_related("user")}
+        super().delete_queryset(request, queryset)
+        for user in users:
+            services.clocks_recheck(user=user, now=timezone.now())

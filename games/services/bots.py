@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,6 +23,10 @@ from engine.interface import GameInfo
 from games.models import Game, Seat
 
 log = logging.getLogger(__name__)
+
+# A bot's turn still unplayed this long after its position was saved lost its task: the bot sweep
+# (games.bot_turns) queues it again, every minute from then until the bot has moved.
+REQUEUE_AFTER = timedelta(minutes=2)
 
 
 def checked_bots(info: GameInfo, names: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -59,15 +64,18 @@ def bot_movers(game: Game) -> QuerySet[Seat]:
     return bot_seats(game).filter(colour__in=game.to_move.split(","))
 
 
-def queue_bot_turn(game: Game, seats: list[Seat] | None = None) -> None:
+def queue_bot_turn(game: Game, seats: list[Seat] | None, now: datetime) -> None:
     """When a bot is to move in the position being saved, its turn goes to a worker once this
     transaction commits (a rolled-back move queues nothing). One task plays one bot move; the position
     it saves queues the next, so several bots choosing at once each get their own ply. `seats` (the
-    table with each player's profile, read under the game's lock) answers without a query."""
+    table with each player's profile, read under the game's lock) answers without a query.
+    Game.bot_due_at (saved by the caller) is when the bot sweep queues the turn again if it got lost."""
+    game.bot_due_at = None
     if game.status != Game.Status.ACTIVE:
         return
     if not (_bot_to_move(game, seats) if seats is not None else bot_movers(game).exists()):
         return
+    game.bot_due_at = now + REQUEUE_AFTER
     game_id, ply = game.pk, game.ply
     transaction.on_commit(lambda: send_bot_turn(game_id, ply))
 
