@@ -149,15 +149,7 @@ def main() -> None:
         args.concurrency = 1
     elif args.concurrency is None:
         args.concurrency = 2 if args.pool == "prefork" else 4  # prefork: one process a core, as deployed
-    common.production_settings()
-    server, name = common.own_database("notifications", args.database)
-    try:
-        bench(args)
-    finally:
-        if args.keep:
-            print(f"kept database {name}")
-        else:
-            common.drop_database(server, name)
+    common.run_in_own_database("notifications", args, bench)
 
 
 def bench(args: argparse.Namespace) -> None:
