@@ -173,3 +173,23 @@ def test_a_bot_turn_no_longer_waited_on_is_not_looked_at_again(alice):
     assert bot_turns.requeue_waiting(NOW + timedelta(minutes=5)) == 0
     game.refresh_from_db()
     assert game.bot_due_at is None
+
+
+def test_the_migrations_give_what_is_in_progress_due_times_no_later_than_the_right_ones(alice, bob, charlie, dave):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    people, with_bot = mid_game(alice, bob), mid_game(charlie, dave)
+    Profile.objects.update_or_create(user=dave, defaults={"bot": "random"})
+    notify.preference_update(user=alice, mode=Preference.Mode.DIGEST, time_zone="UTC")
+    Game.objects.update(clock_due_at=None, bot_due_at=None)
+    Preference.objects.update(next_digest_at=None)
+    with time_machine.travel(NOW, tick=False):
+        import_module("games.migrations.0006_game_due_times").set_due_times(apps, None)
+        import_module("notifications.migrations.0005_preference_next_digest_at").look_at_every_reader(apps, None)
+    for game in (people, with_bot):
+        game.refresh_from_db()
+        assert game.clock_due_at == game.turn_started_at  # the first sweep writes the right time
+    assert people.bot_due_at is None and with_bot.bot_due_at == NOW + timedelta(minutes=2)
+    assert Preference.objects.get(user=alice).next_digest_at == NOW

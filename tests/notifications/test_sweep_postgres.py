@@ -2,7 +2,8 @@
 conditional UPDATE of the due time let each reminder through once, and never make the sweep wait.
 
 select_for_update does nothing on SQLite, so this runs only on PostgreSQL:
-DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database of your own> .venv/bin/pytest -m postgres tests/notifications
+DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database of your own> \
+    .venv/bin/pytest -m postgres tests/notifications
 """
 
 from __future__ import annotations
