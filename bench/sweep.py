@@ -273,16 +273,16 @@ def make_due(kind: str, count: int, now: datetime) -> int:
     from games.models import Game
     from notifications.models import Notification, Preference
 
-    active = Game.objects.filter(status=Game.Status.ACTIVE, clock_due_at__gt=now, bot_due_at__isnull=True)
-    if kind in ("reminders", "timeouts", "bot turns"):
+    if kind == "bot turns":  # the bot sits in the second seat: its turn, saved long ago, never played
+        bots = Game.objects.filter(seats__user__profile__bot="random", status=Game.Status.ACTIVE)
+        games = Game.objects.filter(pk__in=list(bots.values_list("pk", flat=True)[:count]))
+        return games.update(to_move="yellow", bot_due_at=now - timedelta(seconds=1))
+    if kind in ("reminders", "timeouts"):  # clocks not yet reminded, set to have used this share of their time
+        active = Game.objects.filter(status=Game.Status.ACTIVE, clock_due_at__gt=now)
         ids = list(active.exclude(notifications__kind__startswith="reminder").values_list("pk", flat=True)[:count])
         games = Game.objects.filter(pk__in=ids)
-        if kind == "bot turns":
-            bots = Game.objects.filter(seats__user__profile__bot="random", status=Game.Status.ACTIVE)
-            games = Game.objects.filter(pk__in=list(bots.values_list("pk", flat=True)[:count]))
-            return games.update(to_move="yellow", bot_due_at=now - timedelta(seconds=1))
         used = {"reminders": 0.6, "timeouts": 1.01}[kind]
-        for game in games:  # few: set each clock so that this share of its time is used
+        for game in games:
             started = now - timedelta(days=game.time_limit_days) * used
             game.turn_started_at, game.deadline = started, started + timedelta(days=game.time_limit_days)
         Game.objects.bulk_update(games, ["turn_started_at", "deadline"])
