@@ -3,7 +3,7 @@
 Run from the project root, against a PostgreSQL server and a Redis server (as production):
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load.py
         [--rates 10,20,30,40,50,60] [--seconds 30] [--warmup 5] [--games 200] [--opening 6-20]
-        [--redis redis://127.0.0.1:6379/9] [--all-rates]
+        [--redis redis://127.0.0.1:6379/9] [--all-rates] [--open-pages 1] [--poll-seconds 10]
     ... bench/load.py --smoke     # 5 seconds at 5 moves a second on 20 games: only shows the bench works
 It creates its own database on that server (a fresh zc_bench_load_... name, or --database NAME, which
 must not exist yet) and refuses to run with DJANGO_DEBUG on. It takes the Redis database --redis
@@ -25,6 +25,13 @@ board script builds moves from) through the page's notation form, with its CSRF 
 it shows (the 302 is not followed: that page load is the next move's); then one GET of ply.json, the
 poll with which an open page notices the move. The poll's answer says who moves next in that game.
 
+The pages players keep open: --open-pages N (default 1) game pages per player stay open during each
+rate, each polling ply.json?since=<its ply> every --poll-seconds (default: ZARKCITY_POLL_SECONDS, 10,
+what the page's script is told: static/js/game_page.js), the pages' first polls spread over the first
+interval; a poll that shows a new ply loads the page again, as the script does. Each poll is timed
+from its scheduled time; a failed poll counts as an error of the rate. --open-pages 0: only the one
+poll a move (the bench before issue 29).
+
 Why not locust: its users are closed loop (a user waits for an answer before the next request, so a
 slow server is offered less work and its queueing never shows), and its gevent workers would compete
 for the same 2 cores. Here arrivals are open loop: scheduled at a fixed rate (or --poisson) whatever
@@ -38,8 +45,9 @@ The ramp: each rate runs --warmup seconds (not counted), then --seconds measured
 for the worker to send the emails still queued, so every rate starts with an empty outbox. The table
 shows, per rate: offered and achieved moves a second, each request's p50/p99 and the whole move's
 p50/p90/p99 in ms, errors, CPU per move of the web workers, the Celery processes, the database backends
-and the bench itself, how busy the machine was, and the load average. The verdict: the highest rate
-held (every rate up to it) with the whole move's p99 under 300 ms and no error.
+and the bench itself, how busy the machine was, and the load average; below it, the open pages' polls
+a second, their p50/p99 and the page loads they caused. The verdict: the highest rate held (every rate
+up to it) with the whole move's p99 under 300 ms and no error (the open pages' included).
 """
 
 from __future__ import annotations
@@ -127,6 +135,9 @@ class Step:
     busy: float = math.nan  # share of the machine's CPU time in use during the step, every process
     load: float = math.nan
     outbox: int = 0  # emails not yet sent when the step ended
+    open_polls: list[float] = field(default_factory=list)  # ms, each open page's poll from its scheduled time
+    open_reloads: list[float] = field(default_factory=list)  # ms, the page loads those polls caused
+    open_pages: int = 0
 
     @property
     def achieved(self) -> float:
@@ -205,12 +216,28 @@ class Table:
         return f"/games/{self.game_id}/"
 
 
+@dataclass
+class OpenPage:
+    """A game page a player keeps open: the ply it shows (None until its first poll)."""
+
+    table: Table
+    player: Player
+    ply: int | None = None
+
+    @property
+    def poll_url(self) -> str:
+        return f"{self.table.page_url}ply.json" + ("" if self.ply is None else f"?since={self.ply}")
+
+
 class Load:
     """Offers moves at one rate and measures them (see the module docstring)."""
 
-    def __init__(self, base: str, tables: list[Table], rng: random.Random) -> None:
+    def __init__(
+        self, base: str, tables: list[Table], rng: random.Random, open_pages: int = 0, poll_seconds: float = 10
+    ) -> None:
         self.base, self.rng, self.tables = base, rng, tables
         self.free: asyncio.Queue[Table] = asyncio.Queue()
+        self.open_pages, self.poll_seconds = open_pages, poll_seconds
 
     async def offer(self, step: Step, warmup: float, drain: float, poisson: bool) -> None:
         import aiohttp
@@ -227,6 +254,8 @@ class Load:
                     self.free.put_nowait(table)
             start = loop.time() + 0.1
             opened = start + warmup  # the measured window
+            pages = self.open_pages_of(step)
+            pollers = asyncio.create_task(self.keep_open(pages, step, start, opened, opened + step.seconds))
             tasks = []
             for offset in times:
                 at = start + offset
@@ -241,6 +270,49 @@ class Load:
             if pending:
                 step.errors[f"still running {drain:.0f} s after the last start"] += len(pending)
                 await asyncio.wait(pending, timeout=5)
+            await pollers
+
+    def open_pages_of(self, step: Step) -> list[OpenPage]:
+        pages = [OpenPage(t, p) for t in self.tables for p in t.players.values() for _ in range(self.open_pages)]
+        step.open_pages = len(pages)
+        return pages
+
+    async def keep_open(self, pages: list[OpenPage], step: Step, start: float, opened: float, until: float) -> None:
+        """Every open page polls until the measured window closes, each from its own browser's connection."""
+        if not pages:
+            return
+        import aiohttp
+
+        connector = aiohttp.TCPConnector(limit=len(pages))
+        timeout = aiohttp.ClientTimeout(total=REQUEST_TIMEOUT)
+        async with aiohttp.ClientSession(
+            self.base, connector=connector, timeout=timeout, cookie_jar=aiohttp.DummyCookieJar()
+        ) as session:
+            firsts = [start + self.rng.uniform(0, self.poll_seconds) for _ in pages]  # opened at different moments
+            await asyncio.gather(
+                *(self.poll_page(session, p, step, at, opened, until) for p, at in zip(pages, firsts, strict=True))
+            )
+
+    async def poll_page(self, session: Any, page: OpenPage, step: Step, at: float, opened: float, until: float) -> None:
+        """One open page's polls, every poll_seconds from `at` (setInterval's schedule); counted from `opened`."""
+        loop = asyncio.get_running_loop()
+        while at < until:
+            await asyncio.sleep(max(0.0, at - loop.time()))
+            counted = at >= opened
+            try:
+                news = json.loads(await self.get(session, page.player, page.poll_url, "open page's poll", 200))
+                if counted:
+                    step.open_polls.append((loop.time() - at) * 1000)
+                if page.ply is not None and news["ply"] != page.ply:  # the script fetches the page again
+                    asked = loop.time()
+                    await self.get(session, page.player, page.table.page_url, "open page's reload", 200)
+                    if counted:
+                        step.open_reloads.append((loop.time() - asked) * 1000)
+                page.ply = news["ply"]
+            except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the run
+                if counted:
+                    step.errors[_error_name(error)] += 1
+            at += self.poll_seconds
 
     async def move(self, session: Any, step: Step, at: float, opened: float | None) -> None:
         """One move in some free game; its figures count only when `opened` (the window's start) is set."""
@@ -671,7 +743,8 @@ def run_step(
     logged = site.request_cpu.stat().st_size if site.request_cpu.exists() else 0
     meter.start()
     try:
-        asyncio.run(Load(site.base, tables, rng).offer(step, args.warmup, args.drain, args.poisson))
+        load = Load(site.base, tables, rng, args.open_pages, args.poll_seconds)
+        asyncio.run(load.offer(step, args.warmup, args.drain, args.poisson))
     finally:
         step.cpu = meter.stop()
     step.request_cpu = request_cpu(site.request_cpu, logged)
@@ -734,6 +807,18 @@ def request_cpu_line(step: Step) -> str:
     return f"web worker CPU ms per request (mean/median): {said}; {len(kinds.get('other', []))} other requests"
 
 
+def open_pages_line(step: Step, poll_seconds: float) -> str:
+    """The open pages' polls in the measured window: how many a second, how fast, the reloads they caused."""
+    polls, reloads = step.open_polls, step.open_reloads
+    expected = step.open_pages / poll_seconds
+    return (
+        f"open pages: {step.open_pages}, polling every {poll_seconds:g} s ({expected:.1f} polls/s expected): "
+        f"{len(polls) / step.seconds:.1f} polls/s answered, p50/p99 {percentile(polls, 50):.0f}/"
+        f"{percentile(polls, 99):.0f} ms; {len(reloads)} page reloads on news, p50/p99 "
+        f"{percentile(reloads, 50):.0f}/{percentile(reloads, 99):.0f} ms"
+    )
+
+
 def ramp(site: Site, database: str, tables: list[Table], args: argparse.Namespace) -> list[Step]:
     rng = random.Random(args.seed)
     steps: list[Step] = []
@@ -745,6 +830,8 @@ def ramp(site: Site, database: str, tables: list[Table], args: argparse.Namespac
         for reason, count in step.errors.most_common():
             print(f"{'':>9}error x{count}: {reason}")
         print(f"{'':>9}{request_cpu_line(step)}")
+        if step.open_pages:
+            print(f"{'':>9}{open_pages_line(step, args.poll_seconds)}")
         if step.lag and percentile(step.lag, 99) > 20:
             print(f"{'':>9}the bench started moves late: p99 {percentile(step.lag, 99):.0f} ms (counted as latency)")
         if step.games_over:
@@ -806,6 +893,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=14, help="seed of the bench's own choices (moves, Poisson)")
     parser.add_argument("--smoke", action="store_true", help="5 s at 5 moves/s on 20 games: shows the bench works")
     parser.add_argument("--logs", help="folder for the processes' logs (default: a temporary one, kept)")
+    parser.add_argument(
+        "--open-pages", type=int, default=1, help="game pages each player keeps open, polling (default 1; 0: none)"
+    )
+    parser.add_argument(
+        "--poll-seconds", type=float, help="how often an open page polls (default: ZARKCITY_POLL_SECONDS, 10)"
+    )
     common.add_database_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -823,6 +916,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("rates, --seconds and --games must be positive")
     if not 0 <= args.opening[0] <= args.opening[1]:
         parser.error("--opening MIN-MAX: 0 <= MIN <= MAX")
+    if args.open_pages < 0 or (args.poll_seconds is not None and args.poll_seconds <= 0):
+        parser.error("--open-pages must be 0 or more, --poll-seconds positive")
     return args
 
 
@@ -844,6 +939,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         django.setup()
         common.check_debug_off()
         deploy()
+        args.poll_seconds = args.poll_seconds or poll_seconds()
         print(f"zarkcity load bench: database {name}, Redis {args.redis}, logs in {args.logs}")
         print(f"uptime: {uptime()}")
         site.start(dict(os.environ))
@@ -855,6 +951,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         low, high = args.opening
         print(f"{len(tables)} games set up and played {low}-{high} plies in {made - started:.0f} s, {sent}")
         print(f"gunicorn {args.web_workers} workers, worker concurrency {CELERY_CONCURRENCY}, beat, {site.base}")
+        print(
+            f"open pages: {args.open_pages} a player, polling every {args.poll_seconds:g} s; {common.machine_speed()}"
+        )
         report(ramp(site, name, tables, args), args)
     finally:
         site.stop()
@@ -864,6 +963,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             else:
                 common.drop_database(server, name)
         redis_db.release()
+
+
+def poll_seconds() -> float:
+    """How often the game page's script polls (games/views_play.py hands it ZARKCITY_POLL_SECONDS)."""
+    from django.conf import settings
+
+    return float(getattr(settings, "ZARKCITY_POLL_SECONDS", 10))
 
 
 def deploy() -> None:

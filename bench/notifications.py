@@ -10,7 +10,7 @@ Two figures, as issue 14 asks:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
         .venv/bin/python bench/notifications.py [--emails 1000] [--runs 3] [--latency-moves 300] \
-        [--rate 5] [--pool threads --concurrency 4] [--smoke] [--database NAME] [--keep]
+        [--rate 5] [--pool threads --concurrency 4] [--boards midgame|start] [--smoke] [--database NAME] [--keep]
 
 --pool threads (the default): one process, its threads sharing one GIL, so one core's worth of Python.
 --pool prefork: one worker as docs/deployment.md runs it, a main process handing tasks to --concurrency
@@ -21,10 +21,14 @@ DATABASE_URL names (a fresh zc_bench_notifications_... name, or --database NAME,
 yet) and drops it at the end. The broker is Redis when REDIS_URL is set (queues of the bench's own,
 deleted at the end, with the binding deadline its worker's remote control leaves there unless another
 worker still uses it), else the filesystem broker in a throw-away var/ directory. DEBUG is off (the
-bench refuses DJANGO_DEBUG=1). The games are two-player Zark City games at turn 1; each email is a
-full turn email: both parts, the board drawn as a PNG, the moves since the recipient's last turn, a
-reply address. Every run plays one more turn in the same games: a board nobody else is emailed is
-never kept in the picture cache (notifications/pictures.py), so a later run draws every board again.
+bench refuses DJANGO_DEBUG=1). The games are two-player Zark City games; each email is a full turn
+email: both parts, the board drawn as a PNG, the moves since the recipient's last turn, a reply address.
+--boards midgame (the default): boards of 30 to 40 cards, an even mix, each game a copy of one of 11
+games played forward from fixed seeds (bench/midgame.py: the same boards every run), its move log
+written as move_submit writes it. --boards start: every game at turn 1 with its 2-card board, the
+bench's figure before issue 29 (kept to compare with). Every run plays one more turn in the same games:
+a board nobody else is emailed is never kept in the picture cache (notifications/pictures.py), so a
+later run draws every board again.
 Every run checks that each email arrived once: duplicates, strays and lost emails are printed.
 --smoke: 20 emails a run, 10 moves for the delay; it only shows that the bench runs.
 """
@@ -49,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if not __package__:  # run as a script: import from the project root, not bench/
     sys.path[0] = str(ROOT)
 
-from bench import common  # noqa: E402
+from bench import common, midgame  # noqa: E402
 
 MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*(<[^>\r\n]+>)", re.IGNORECASE | re.MULTILINE)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -140,6 +144,12 @@ def main() -> None:
         "--concurrency", type=int, help="threads of the worker process, or its pool's processes (default 4, prefork 2)"
     )
     parser.add_argument("--timeout", type=float, default=900.0, help="give up on a run after this many seconds")
+    parser.add_argument(
+        "--boards",
+        default="midgame",
+        choices=["midgame", "start"],
+        help="midgame: boards of 30 to 40 cards (default); start: turn 1, 2 cards, the figure before issue 29",
+    )
     parser.add_argument("--smoke", action="store_true", help="tiny runs: only shows that the bench runs")
     common.add_database_arguments(parser)
     args = parser.parse_args()
@@ -149,15 +159,7 @@ def main() -> None:
         args.concurrency = 1
     elif args.concurrency is None:
         args.concurrency = 2 if args.pool == "prefork" else 4  # prefork: one process a core, as deployed
-    common.production_settings()
-    server, name = common.own_database("notifications", args.database)
-    try:
-        bench(args)
-    finally:
-        if args.keep:
-            print(f"kept database {name}")
-        else:
-            common.drop_database(server, name)
+    common.run_in_own_database("notifications", args, bench)
 
 
 def bench(args: argparse.Namespace) -> None:
@@ -184,9 +186,10 @@ def bench(args: argparse.Namespace) -> None:
     database = django.conf.settings.DATABASES["default"]
     print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, DEBUG off, {os.cpu_count()} cores")
     processes = "one process" if args.pool != "prefork" else f"one main process and {args.concurrency} in its pool"
-    print(f"worker: {processes}, --pool {args.pool} --concurrency {args.concurrency}")
+    print(f"worker: {processes}, --pool {args.pool} --concurrency {args.concurrency}; {common.machine_speed()}")
 
-    games = prepare(max(args.emails, args.latency_moves))
+    count = max(args.emails, args.latency_moves)
+    games = prepare(count) if args.boards == "start" else prepare_midgame(count)
     sink = Sink()
     from aiosmtpd.controller import Controller
 
@@ -235,6 +238,31 @@ def prepare(count: int):
         notify.enqueue = real_enqueue
     Notification.objects.all().delete()
     print(f"set up {count} games at turn 1 in {time.perf_counter() - started:.1f}s")
+    return games
+
+
+def prepare_midgame(count: int):
+    """`count` two-player games with boards of 30 to 40 cards, in turn, each a copy of a game played
+    forward from a fixed seed (bench/midgame.py), with its move log and a fresh clock."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    User = get_user_model()  # noqa: N806
+    started, now = time.perf_counter(), timezone.now()
+    played = midgame.boards(list(range(30, 41)))
+    users = User.objects.bulk_create(
+        User(username=f"{colour}{n}", email=f"{colour}{n}@example.com")
+        for n in range(count)
+        for colour in ("red", "blue")
+    )
+    clock = {"turn_started_at": now, "deadline": now + timedelta(days=3), "clock_due_at": now + timedelta(days=1.5)}
+    tables = [(users[2 * n], users[2 * n + 1]) for n in range(count)]
+    games = midgame.make_games(played, tables, now=now, columns=lambda n: clock)
+    sizes = Counter(played[n % len(played)].cards for n in range(count))
+    mix = ", ".join(f"{sizes[cards]} of {cards}" for cards in sorted(sizes))
+    print(f"set up {count} games with boards of {mix} cards in {time.perf_counter() - started:.1f}s")
     return games
 
 

@@ -9,15 +9,14 @@ to the broker again.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Max
 
 from accounts.selectors import bot_of
 from engine import bots
 from games import services
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.services.bots import bot_movers
 
 log = logging.getLogger(__name__)
@@ -25,8 +24,7 @@ log = logging.getLogger(__name__)
 # A bot that cannot move (a bug in its search, a move the rules refuse) hands this turn to the random
 # bot rather than leave the table waiting for the clock to run out.
 FALLBACK = "random"
-# A bot's turn still unplayed this long after its position was saved lost its task: queue it again.
-REQUEUE_AFTER = timedelta(minutes=2)
+REQUEUE_BATCH = 1000  # bot turns queued again by one sweep at most; the next takes the rest
 
 
 def play(*, game_id: int, ply: int) -> str:
@@ -70,20 +68,21 @@ def _still_at(game_id: int, ply: int) -> Game | None:
 
 
 def lost_turns(now: datetime) -> list[tuple[int, int]]:
-    """(game id, ply) of every bot turn whose position was saved more than REQUEUE_AFTER ago: the task
-    that should have played it never ran (or failed)."""
-    seats = Seat.objects.filter(game__status=Game.Status.ACTIVE, resigned=False, user__profile__bot__gt="")
-    rows = seats.values_list("game_id", "colour", "game__to_move", "game__ply", "game__started_at")
-    waiting = {game: (ply, started) for game, colour, to_move, ply, started in rows if colour in to_move.split(",")}
-    if not waiting:
+    """(game id, ply) of every bot turn whose position was saved more than services.bots.REQUEUE_AFTER ago
+    (its Game.bot_due_at has come): the task that should have played it never ran (or failed). One indexed
+    read when nothing is due, whatever the number of games."""
+    due = Game.objects.filter(status=Game.Status.ACTIVE, bot_due_at__lte=now).order_by("bot_due_at", "pk")
+    games = {pk: (ply, to_move) for pk, ply, to_move in due.values_list("pk", "ply", "to_move")[:REQUEUE_BATCH]}
+    if not games:
         return []
-    moved = Move.objects.filter(game_id__in=waiting).values_list("game_id").annotate(last=Max("created_at"))
-    last_move = dict(moved)
-    due = [
-        (game_id, ply)
-        for game_id, (ply, started) in waiting.items()
-        if (last_move.get(game_id) or started or now) <= now - REQUEUE_AFTER
-    ]
-    for game_id, ply in due:
-        log.info("bot sweep: game %s waited on a bot at ply %s; its turn is queued again", game_id, ply)
-    return due
+    bot_seats = Seat.objects.filter(game_id__in=games, resigned=False, user__profile__bot__gt="")
+    waiting = {
+        game_id
+        for game_id, colour in bot_seats.values_list("game_id", "colour")
+        if colour in games[game_id][1].split(",")
+    }
+    # No bot to move any more (one resigned, say): nothing to look at. A move saved meanwhile set a later time: kept.
+    Game.objects.filter(pk__in=set(games) - waiting, bot_due_at__lte=now).update(bot_due_at=None)
+    for game_id in waiting:
+        log.info("bot sweep: game %s waited on a bot at ply %s; its turn is queued again", game_id, games[game_id][0])
+    return [(game_id, games[game_id][0]) for game_id in sorted(waiting)]

@@ -14,7 +14,7 @@ away then, and their clock runs as usual instead of being lost.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -23,9 +23,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
-from games.models import Game, Seat
+from games.models import REMINDER_SHARES, Game, Seat
 from notifications.models import Away, Preference
 from notifications.selectors import zone_of
+from zarkcity_site.due import due_rows
 from zarkcity_site.related import read_with
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,19 @@ class Clock:
 
     def expired(self, now: datetime) -> bool:
         return now >= self.deadline
+
+    def reached(self, share: float, now: datetime) -> bool:
+        """Whether this share of the time limit is used up by `now` (compared as times, not fractions,
+        so that the sweep looking at the very instant next_check gave finds it reached)."""
+        return self.used(now) >= self.limit * share
+
+    def next_check(self, now: datetime) -> datetime | None:
+        """The first instant after `now` when a reminder share or the deadline comes (None: expired)."""
+        for share in (*REMINDER_SHARES, 1):
+            at = deadline(self.started_at, self.limit * share, self.spans)
+            if at > now:
+                return at
+        return None
 
 
 AwayDays = tuple[date, date, datetime | None, datetime | None]  # first day, last day, added at, ended at
@@ -272,6 +286,37 @@ def _away(game: Game, seats: list[Seat], spans: dict[int, tuple[Span, ...]], now
         except Exception:
             log.exception("game %s: the days away of user %s cannot be read", game.pk, seat.user_id)
     return away
+
+
+# ----------------------------------------------------------------------------- the sweep's due games
+
+DUE_BATCH = 500  # games read by one query of the sweep; it reads batches until none is left
+RETRY_TIMEOUT = timedelta(minutes=1)  # a timeout the rules refused is tried again at the next sweep
+
+
+def due_games(now: datetime, batch: int = DUE_BATCH) -> Iterator[int]:
+    """The ids of the games whose Game.clock_due_at has come, earliest first (zarkcity_site.due): with
+    nothing due, one indexed query whatever the number of games in progress."""
+    rows = Game.objects.filter(status=Game.Status.ACTIVE).only("pk", "clock_due_at")
+    return (game.pk for game in due_rows(rows, "clock_due_at", now, batch))
+
+
+def claim_due(game_id: int, now: datetime) -> Game | None:
+    """The game, locked until the transaction ends, if its clocks are still due: None if another sweep
+    holds it or a move restarted its clock since it was read (a player moving now: the next sweep)."""
+    rows = Game.objects.select_for_update(skip_locked=True)
+    return rows.filter(pk=game_id, status=Game.Status.ACTIVE, clock_due_at__lte=now).first()
+
+
+def schedule_check(game_id: int, now: datetime, clocks: list[Clock] | None = None) -> None:
+    """After the sweep's look at a game (its reminders and timeouts done): the next, at the earliest
+    instant a mover reaches a reminder share or runs out; in a minute if a mover is out of time still
+    (a timeout the rules refused: the next sweep tries again, as it always did). `clocks`: the movers'
+    clocks as the sweep read them, when nothing changed since (else read again here)."""
+    if clocks is None:
+        clocks = mover_clocks(Game.objects.get(pk=game_id), now)
+    checks = [mover.next_check(now) or now + RETRY_TIMEOUT for mover in clocks]
+    services.clock_check_at(game_id=game_id, at=min(checks, default=None), seen=now)
 
 
 # ----------------------------------------------------------------------------- timeouts

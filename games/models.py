@@ -11,6 +11,10 @@ from django.db.models import Q
 from engine import registry
 from engine.interface import Game as GameRules
 
+# The shares of a move's time at which its mover is reminded (notifications.sweep); with the deadline
+# they are the instants the sweep looks at a game's clocks (Game.clock_due_at).
+REMINDER_SHARES = (0.5, 0.8)
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -44,6 +48,11 @@ class Game(models.Model):
     to_move = models.CharField(max_length=40, blank=True)  # colours who may move now, comma-separated (all 5 fit)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the sweep must next look at this game (docs/notifications.md, "The sweep"): its clocks at the
+    # next reminder share or deadline (days away only push that later), a bot's lost turn to queue
+    # again. Null when there is nothing to look at; the sweep reads only rows whose time has come.
+    clock_due_at = models.DateTimeField(null=True, blank=True)
+    bot_due_at = models.DateTimeField(null=True, blank=True)
     winner = models.CharField(max_length=40, blank=True)  # the winners' colours, comma-separated (usually one)
     result_reason = models.CharField(max_length=20, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -52,6 +61,10 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["clock_due_at", "id"], condition=Q(clock_due_at__isnull=False), name="game_clock_due"),
+            models.Index(fields=["bot_due_at", "id"], condition=Q(bot_due_at__isnull=False), name="game_bot_due"),
+        ]
         constraints = [
             models.CheckConstraint(condition=Q(seats_wanted__gte=2, seats_wanted__lte=5), name="game_seats_2_to_5"),
             models.CheckConstraint(

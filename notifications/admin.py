@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
-from . import services
+from . import selectors, services
 from .models import Away, Notification, Preference
 
 if TYPE_CHECKING:
@@ -47,6 +48,15 @@ class PreferenceAdmin(PreferenceAdminBase):
     list_filter = ("mode",)
     search_fields = ("user__username", "user__email")
     raw_id_fields = ("user",)
+    exclude = ("next_digest_at",)
+
+    def save_model(self, request: HttpRequest, obj: Preference, form: Any, change: bool) -> None:
+        """The sweep's times follow an operator's edit as they follow the settings page's
+        (services.preference_update): the next digest hour, and the clocks in the time zone."""
+        now = timezone.now()
+        obj.next_digest_at = selectors.next_digest_at(obj, now)
+        super().save_model(request, obj, form, change)
+        services.clocks_recheck(user=obj.user, now=now)
 
 
 @admin.register(Away)
@@ -54,3 +64,17 @@ class AwayAdmin(AwayAdminBase):
     list_display = ("user", "first_day", "last_day", "ended_at")
     search_fields = ("user__username",)
     raw_id_fields = ("user",)
+
+    def save_model(self, request: HttpRequest, obj: Away, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        services.clocks_recheck(user=obj.user, now=timezone.now())  # fewer days away: a clock may run out sooner
+
+    def delete_model(self, request: HttpRequest, obj: Away) -> None:
+        super().delete_model(request, obj)
+        services.clocks_recheck(user=obj.user, now=timezone.now())
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Away]) -> None:
+        users = {away.user for away in queryset.select_related("user")}
+        super().delete_queryset(request, queryset)
+        for user in users:
+            services.clocks_recheck(user=user, now=timezone.now())

@@ -107,6 +107,15 @@ class Preference(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     unsubscribed_at = models.DateTimeField(null=True, blank=True)  # set by an unsubscribe link, for operators
     updated_at = models.DateTimeField(auto_now=True)
+    # A digest reader's next digest hour (their time), when the sweep looks at them; null for the others.
+    next_digest_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["next_digest_at", "id"], condition=Q(next_digest_at__isnull=False), name="preference_digest_due"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user}: {self.get_mode_display()}"

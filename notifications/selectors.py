@@ -6,10 +6,11 @@ The movers' clocks and who is away at a table are games.clock's (the game page, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Prefetch, Subquery
 from django.db.models.functions import Coalesce
@@ -56,6 +57,18 @@ def zone_of(preference: Preference) -> ZoneInfo:
 
 def local_now(preference: Preference, now: datetime | None = None) -> datetime:
     return (now or timezone.now()).astimezone(zone_of(preference))
+
+
+def next_digest_at(preference: Preference, after: datetime) -> datetime | None:
+    """The first NOTIFICATIONS_DIGEST_HOUR, the reader's time, after `after`: when the sweep next looks
+    at their digest (Preference.next_digest_at). None for a reader of no digest."""
+    if preference.mode != Preference.Mode.DIGEST:
+        return None
+    zone = zone_of(preference)
+    local = after.astimezone(zone)
+    hour = time(settings.NOTIFICATIONS_DIGEST_HOUR)
+    at = datetime.combine(local.date(), hour, zone)
+    return at if at > local else datetime.combine(local.date() + timedelta(days=1), hour, zone)
 
 
 def away_periods(user: User, *, from_day: date | None = None) -> list[Away]:

@@ -9,7 +9,7 @@ that moment costs a delay, not an email (the sweep re-queues rows nobody picked 
 from __future__ import annotations
 
 import logging
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -23,7 +23,7 @@ from django.utils import timezone
 from games.models import DrawProposal, Game, Invitation, Move, Seat
 
 from .models import Away, Notification, PlayLinkUse, Preference
-from .selectors import preference_for, zone_of
+from .selectors import next_digest_at, preference_for, zone_of
 from .tasks import deliver
 
 log = logging.getLogger(__name__)
@@ -254,11 +254,19 @@ def preference_update(
         raise ValidationError("Quiet hours need both a start and an end time (or neither).")
     if quiet_from is not None and quiet_from == quiet_until:
         raise ValidationError("Quiet hours must start and end at different times.")
+    digest_at = next_digest_at(Preference(mode=mode, time_zone=time_zone), timezone.now())
     preference, _ = Preference.objects.update_or_create(
         user=user,
-        defaults={"mode": mode, "time_zone": time_zone, "quiet_from": quiet_from, "quiet_until": quiet_until},
+        defaults={
+            "mode": mode,
+            "time_zone": time_zone,
+            "quiet_from": quiet_from,
+            "quiet_until": quiet_until,
+            "next_digest_at": digest_at,
+        },
     )
     _release_held(user)
+    clocks_recheck(user=user, now=timezone.now())  # days away are whole days of their time zone, which may have changed
     return preference
 
 
@@ -286,7 +294,7 @@ def _check_zone(name: str) -> None:
 def unsubscribe(*, user: User) -> Preference:
     """The one-click link: no more email of any kind (the settings page turns it back on)."""
     preference, _ = Preference.objects.update_or_create(
-        user=user, defaults={"mode": Preference.Mode.NONE, "unsubscribed_at": timezone.now()}
+        user=user, defaults={"mode": Preference.Mode.NONE, "unsubscribed_at": timezone.now(), "next_digest_at": None}
     )
     return preference
 
@@ -348,4 +356,15 @@ def away_end(*, user: User, away_id: int) -> Away:
         raise ValidationError("There is no such period away.")
     away.ended_at = timezone.now()
     away.save(update_fields=["ended_at"])
+    clocks_recheck(user=user, now=away.ended_at)  # their clocks may run out sooner than the sweep wrote down
     return away
+
+
+def clocks_recheck(*, user: User, now: datetime) -> int:
+    """A player's days away or time zone changed: their clocks may now run out sooner than the time the
+    sweep wrote down (Game.clock_due_at), so each game where they still sit is looked at again by the
+    next sweep, which writes the right time. Returns how many games."""
+    seated = Game.objects.filter(
+        status=Game.Status.ACTIVE, seats__user=user, seats__resigned=False, clock_due_at__gt=now
+    ).values_list("pk", flat=True)
+    return Game.objects.filter(pk__in=list(seated)).update(clock_due_at=now)

@@ -16,22 +16,24 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from games import clock
-from games.models import Game
+from games.models import REMINDER_SHARES, Game
+from zarkcity_site.due import due_rows
 
 from . import selectors, services
 from .models import Notification, Preference
 
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
-REMINDERS = ((0.8, Kind.REMINDER_80), (0.5, Kind.REMINDER_50))  # the highest share crossed wins
+# The highest share crossed wins; the shares are the ones the games' clock_due_at is set for.
+REMINDERS = ((REMINDER_SHARES[1], Kind.REMINDER_80), (REMINDER_SHARES[0], Kind.REMINDER_50))
 # A sweep runs every minute: a digest not written within this hour after the digest hour (beat was
 # down all that time) waits for the next day rather than arrive at an hour nobody was promised.
 DIGEST_WINDOW = timedelta(hours=1)
-LONGEST_LIMIT = timedelta(days=30)  # games.services.MAX_DAYS: the earliest a 50% reminder can fall
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
@@ -68,23 +70,39 @@ def requeue(now: datetime) -> int:
 
 
 def enforce_clocks(now: datetime) -> dict[str, int]:
+    """Reminders and timeouts of the games whose Game.clock_due_at has come, and only those: with
+    nothing due this is one query, whatever the number of games in progress."""
     counts = {"reminders": 0, "timeouts": 0}
-    games = Game.objects.filter(status=Game.Status.ACTIVE, deadline__lte=now + LONGEST_LIMIT / 2)
-    for game in games.order_by("deadline"):
+    for game_id in clock.due_games(now):
         try:
-            clocks = clock.mover_clocks(game, now)
-            if any(mover.expired(now) for mover in clocks):
-                counts["timeouts"] += clock.time_out(game_id=game.pk, now=now)
-            else:
-                counts["reminders"] += sum(remind(game, mover, now) for mover in clocks)
-        except Exception:  # this game's turn is lost, not every other game's
-            log.exception("sweep: game %s skipped", game.pk)
+            reminders, timeouts = check_clocks(game_id, now)
+        except Exception:  # this game's turn is lost, not every other game's (it stays due: the next sweep)
+            log.exception("sweep: game %s skipped", game_id)
+            continue
+        counts["reminders"] += reminders
+        counts["timeouts"] += timeouts
     return counts
 
 
+def check_clocks(game_id: int, now: datetime) -> tuple[int, int]:
+    """One due game, under its lock (two sweeps never both remind): time out whoever ran out, else
+    remind whoever crossed a share, then write down when to look next. Returns (reminders, timeouts)."""
+    with transaction.atomic():
+        game = clock.claim_due(game_id, now)
+        if game is None:  # another sweep has it, or a move restarted its clock since it was read
+            return 0, 0
+        clocks = clock.mover_clocks(game, now)
+        if any(mover.expired(now) for mover in clocks):
+            timeouts = clock.time_out(game_id=game.pk, now=now)
+            clock.schedule_check(game.pk, now)  # the table changed: its clocks are read again
+            return 0, timeouts
+        reminders = sum(remind(game, mover, now) for mover in clocks)
+        clock.schedule_check(game.pk, now, clocks)
+        return reminders, 0
+
+
 def remind(game: Game, mover: clock.Clock, now: datetime) -> int:
-    share = mover.used_fraction(now)
-    kind = next((kind for threshold, kind in REMINDERS if share >= threshold), None)
+    kind = next((kind for share, kind in REMINDERS if mover.reached(share, now)), None)
     if kind is None:
         return 0
     # Once per move, and never a 50% after the 80%: the discard step inside a turn moves the ply on
@@ -106,15 +124,33 @@ def remind(game: Game, mover: clock.Clock, now: datetime) -> int:
 # ----------------------------------------------------------------------------- digests
 
 
+DIGEST_BATCH = 500  # digest readers read by one query of the sweep; it reads batches until none is left
+
+
 def write_digests(now: datetime) -> int:
-    """One digest a day per digest reader, at NOTIFICATIONS_DIGEST_HOUR their time, if a game waits on them."""
+    """One digest a day per digest reader, at NOTIFICATIONS_DIGEST_HOUR their time, if a game waits on
+    them: only the readers whose Preference.next_digest_at has come are read (one indexed query when
+    none has)."""
     written = 0
-    for preference in Preference.objects.filter(mode=Preference.Mode.DIGEST).select_related("user"):
+    due = Preference.objects.filter(mode=Preference.Mode.DIGEST).select_related("user")
+    for preference in due_rows(due, "next_digest_at", now, DIGEST_BATCH):
         try:
-            written += write_digest(preference, now)
+            written += digest_due(preference, now)
         except Exception:  # one reader's bad data: their digest waits, the others' do not
             log.exception("sweep: the digest of user %s skipped", preference.user_id)
     return written
+
+
+def digest_due(preference: Preference, now: datetime) -> int:
+    """Move the reader's next look on to their next digest hour, then write today's digest if it is
+    owed, in one transaction: of two sweeps, only the one whose conditional UPDATE moved it on writes
+    (the other finds the time changed); a failure rolls both back, and the next sweep tries again."""
+    with transaction.atomic():
+        later = selectors.next_digest_at(preference, now)
+        rows = Preference.objects.filter(pk=preference.pk, next_digest_at=preference.next_digest_at)
+        if not rows.update(next_digest_at=later):  # update(): updated_at, which write_digest reads, stays
+            return 0
+        return write_digest(preference, now)
 
 
 def write_digest(preference: Preference, now: datetime) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets  # noqa: F401
 
 from .chat import chat_post
+from .clocks import clock_check_at
 from .core import state_of
 from .draws import draw_accept, draw_decline, draw_propose
 from .errors import MoveRejected, NotAPlayer, PlayError, StaleMove
@@ -40,6 +41,7 @@ __all__ = [
     "PlayError",
     "StaleMove",
     "chat_post",
+    "clock_check_at",
     "draw_accept",
     "draw_decline",
     "draw_propose",

@@ -10,6 +10,7 @@ seconds; the bot sweep queues it again if it got lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
@@ -19,6 +20,10 @@ from engine import bots
 from engine.interface import GameInfo
 from games import events
 from games.models import Game, Seat
+
+# A bot's turn still unplayed this long after its position was saved lost its task: the bot sweep
+# (games.bot_turns) queues it again, every minute from then until the bot has moved.
+REQUEUE_AFTER = timedelta(minutes=2)
 
 
 def checked_bots(info: GameInfo, names: Sequence[str], seats: int) -> tuple[str, ...]:
@@ -56,16 +61,19 @@ def bot_movers(game: Game) -> QuerySet[Seat]:
     return bot_seats(game).filter(colour__in=game.to_move.split(","))
 
 
-def queue_bot_turn(game: Game, seats: list[Seat] | None = None) -> None:
+def queue_bot_turn(game: Game, seats: list[Seat] | None, now: datetime) -> None:
     """When a bot is to move in the position being saved, its turn goes to a worker once this
-    transaction commits (an AfterCommit event: a rolled-back move queues nothing). One task plays one
-    bot move; the position it saves queues the next, so several bots choosing at once each get their
-    own ply. `seats` (the table with each player's profile, read under the game's lock) answers
-    without a query."""
+    transaction commits (a BotToMove event, heard after commit: a rolled-back move queues nothing). One
+    task plays one bot move; the position it saves queues the next, so several bots choosing at once
+    each get their own ply. `seats` (the table with each player's profile, read under the game's lock)
+    answers without a query.
+    Game.bot_due_at (saved by the caller) is when the bot sweep queues the turn again if it got lost."""
+    game.bot_due_at = None
     if game.status != Game.Status.ACTIVE:
         return
     if not (_bot_to_move(game, seats) if seats is not None else bot_movers(game).exists()):
         return
+    game.bot_due_at = now + REQUEUE_AFTER
     events.publish(events.BotToMove(game_id=game.pk, ply=game.ply))  # games.tasks.send_bot_turn hears it
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 
 from games import events
-from games.models import DrawProposal, Game, Seat
+from games.models import REMINDER_SHARES, DrawProposal, Game, Seat
 from games.selectors import page
 
 from .bots import queue_bot_turn
@@ -73,7 +73,9 @@ def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool, se
     elif new_movers or game.deadline is None:
         game.turn_started_at = now
         game.deadline = now + timedelta(days=game.time_limit_days)
-    queue_bot_turn(game, seats)
+        # The first reminder without days away: the earliest the sweep can have anything to do here.
+        game.clock_due_at = now + timedelta(days=game.time_limit_days) * REMINDER_SHARES[0]
+    queue_bot_turn(game, seats, now)
 
 
 def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) -> None:
@@ -81,7 +83,7 @@ def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) ->
     game.winner = ",".join(winners)
     game.result_reason = reason
     game.finished_at = now
-    game.deadline = None
+    game.deadline = game.clock_due_at = None
     events.publish(events.GameFinished(game=game))  # the archive's summary row and ratings, in this transaction
 
 

@@ -115,6 +115,29 @@ def test_moves_made_the_bench_way_are_what_the_page_accepts(live_server):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
+def test_open_pages_poll_at_the_interval_and_reload_on_news(live_server):
+    """Each player's open page polls every poll_seconds as the page's script does, and loads the page
+    again when a poll shows a new ply; the moves go on meanwhile."""
+    tables = load.make_tables(1, random.Random(3))  # two players: two open pages
+    measured = load.Step(offered=4, seconds=1.0)
+    bench = load.Load(live_server.url, tables, random.Random(4), open_pages=1, poll_seconds=0.2)
+    asyncio.run(bench.offer(measured, 0.2, 30, poisson=False))
+    assert not measured.errors and measured.moves >= 3 and measured.open_pages == 2
+    assert 2 * 4 <= len(measured.open_polls) <= 2 * 6  # 1 s of polls every 0.2 s, the first spread over 0.2 s
+    assert 1 <= len(measured.open_reloads) <= len(measured.open_polls)  # the moves were seen
+    assert "polls/s answered" in load.open_pages_line(measured, 0.2)
+
+
+def test_no_open_pages_poll_nothing():
+    tables = [load.Table(game_id=1, players={"red": load.Player({})}, movers=["red"])]
+    measured = load.Step(offered=1, seconds=1)
+    assert load.Load("http://127.0.0.1:9", tables, random.Random(1)).open_pages_of(measured) == []
+    assert measured.open_pages == 0
+    assert load.parse_args(["--smoke"]).open_pages == 1 and load.parse_args(["--open-pages", "0"]).open_pages == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
 def test_a_failing_game_is_counted_dropped_and_the_run_still_ends(live_server):
     missing = load.Table(game_id=999_999, players={"red": load.Player({})}, movers=["red"])
     measured = load.Step(offered=10, seconds=0.2)
