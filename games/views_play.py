@@ -25,6 +25,7 @@ from games.forms import ChatForm, MoveForm
 from games.models import Game, Move
 from games.selectors.turns import next_waiting, waiting_count
 from games.services import NotAPlayer, PlayError, StaleMove
+from notifications.mutes import is_muted
 from zarkcity_site.ratelimit import limit
 
 
@@ -110,6 +111,7 @@ def _render_game(request, game, *, move_form=None, error: str = "", status: int 
         "table": game_clock.table_clocks(game, seats=context.table_seats),
         # The "Next game" button: the other game where it is this player's move with the least time left.
         "next_game": next_waiting(request.user, after=game) if context.viewer else None,
+        "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
     }
     return render(request, "games/game.html", page, status=status)
 

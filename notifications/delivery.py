@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from games.emails import invitation_unwanted
@@ -30,7 +30,7 @@ from games.models import DrawProposal, Game
 
 from . import outgoing, selectors
 from .emails import build_message
-from .models import Notification, Preference
+from .models import Mute, Notification, Preference
 
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
@@ -39,6 +39,8 @@ MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout
 # The recipient's reply-to-play setting comes too: a turn email's reply address asks only for its token.
 READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "recipient__reply_setting", "game")
 READ_WITH_INVITATION = ("invitation__game", "invitation__user", "invitation__invited_by")
+# Asked in the same SELECT as the row: whether its recipient muted its game (notifications.mutes).
+MUTED = Exists(Mute.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")))
 
 
 class Outcome(StrEnum):
@@ -105,7 +107,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
         return None
     # One read of what the re-check and the email need: the recipient with their name and preferences,
     # the game and its seats with theirs (selectors.TABLE).
-    read = Notification.objects.select_related(*READ_WITH_ROW).prefetch_related(selectors.TABLE)
+    read = Notification.objects.select_related(*READ_WITH_ROW).prefetch_related(selectors.TABLE).annotate(muted=MUTED)
     row = read.get(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
         row = read.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
@@ -193,6 +195,8 @@ def _game_reason(row: Notification) -> str:
     seat = selectors.seat_of(game, row.recipient)
     if seat is None:
         return "the recipient has no seat in this game"
+    if row.kind != Kind.GAME_OVER and _muted(row):  # how the game ended still reaches them
+        return "the recipient muted this game"
     if row.kind in TURN_KINDS:
         if game.status != Game.Status.ACTIVE:
             return "the game is over"
@@ -210,6 +214,13 @@ def _game_reason(row: Notification) -> str:
     if row.kind == Kind.GAME_STARTED and game.status != Game.Status.ACTIVE:
         return "the game is already over"
     return ""
+
+
+def _muted(row: Notification) -> bool:
+    muted = getattr(row, "muted", None)  # read with the row by the claim
+    if muted is None:
+        return Mute.objects.filter(user=row.recipient_id, game=row.game_id).exists()
+    return bool(muted)
 
 
 def quiet_until(preference: Preference, now: datetime | None = None) -> datetime | None:

@@ -147,3 +147,20 @@ class PlayLinkUse(models.Model):
 
     def __str__(self) -> str:
         return f"play link {self.nonce} of {self.user} for #{self.game_id}, used {self.used_at:%Y-%m-%d %H:%M}"
+
+
+class Mute(models.Model):
+    """A player's "no more email about this game" (the game page's button, or the link in its emails).
+
+    The worker skips every email of a muted game but the one that tells how it ended (delivery.why_not).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mutes")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="mutes")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="mute_once_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} muted #{self.game_id}"
