@@ -26,6 +26,7 @@ from games.models import Game, Move
 from games.selectors.turns import next_waiting, waiting_count
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
+from notifications.watching import watch_seen
 from zarkcity_site.ratelimit import limit
 
 
@@ -150,6 +151,7 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
         "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),
+        "unwatched_url": reverse("notifications:game_unwatched", args=[game.pk]),  # the tab went hidden
         "title": f"{game.rules.info.name} #{game.pk} · zarkcity",  # the tab's title when no game waits for you
     }
 
@@ -160,8 +162,10 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
 
     `?since=N` adds the colours that made moves N, N+1, ... (at most 20), for the page's notice.
     `&mine=1` (a seated player's page asks it) adds the signed-in viewer's own `waiting` (games waiting
-    for their move, for the tab's title) and `next` (the one to play next, other than this one); without
-    it the poll reads no session (a spectator's page, every few seconds).
+    for their move, for the tab's title) and `next` (the one to play next, other than this one), and
+    tells the server they are watching the game (the page polls only while its tab is visible: their
+    turn email waits, notifications.watching); without it the poll reads no session (a spectator's
+    page, every few seconds).
     """
     game = _visible_game(request, game_id)
     try:
@@ -184,6 +188,7 @@ def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:
     """The signed-in viewer's own games waiting for them: the count and the next one (their business only)."""
     if request.GET.get("mine") != "1" or not request.user.is_authenticated:
         return {}
+    watch_seen(user=request.user, game=game)
     upcoming = next_waiting(request.user, after=game)
     following = {"url": upcoming.url, "name": upcoming.name} if upcoming else None
     return {"waiting": waiting_count(request.user), "next": following}

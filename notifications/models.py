@@ -149,18 +149,35 @@ class PlayLinkUse(models.Model):
         return f"play link {self.nonce} of {self.user} for #{self.game_id}, used {self.used_at:%Y-%m-%d %H:%M}"
 
 
-class Mute(models.Model):
+class PlayerGame(models.Model):
+    """One row per player and game, at most: what a player says about one game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        abstract = True
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="%(class)s_once_per_player_and_game")]
+
+
+class Mute(PlayerGame):
     """A player's "no more email about this game" (the game page's button, or the link in its emails).
 
     The worker skips every email of a muted game but the one that tells how it ended (delivery.why_not).
     """
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mutes")
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="mutes")
     created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "game"], name="mute_once_per_game")]
 
     def __str__(self) -> str:
         return f"{self.user} muted #{self.game_id}"
+
+
+class Watch(PlayerGame):
+    """A player has this game open in a visible browser tab: the page's poll says so (seen_at), a tab
+    that goes hidden or away says so too (the row goes). Their turn email waits a few minutes meanwhile
+    (delivery.watched_hold)."""
+
+    seen_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user} watching #{self.game_id} at {self.seen_at:%H:%M:%S}"

@@ -3,7 +3,7 @@ dev mailbox."""
 
 from django.urls import path
 
-from . import views, views_mute
+from . import views, views_mute, views_watch
 
 app_name = "notifications"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("notifications/settings/", views.preferences, name="preferences"),
     path("notifications/mute/<str:token>/", views_mute.mute_link, name="mute"),
     path("games/<int:game_id>/mute/", views_mute.game_mute, name="game_mute"),
+    path("games/<int:game_id>/unwatched/", views_watch.game_unwatched, name="game_unwatched"),
     path("dev/mail/", views.dev_mail, name="dev_mail"),
     path("dev/mail/<str:name>/", views.dev_mail_message, name="dev_mail_message"),
 ]

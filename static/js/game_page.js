@@ -7,6 +7,7 @@
 
 import { attachZoom } from "./board_zoom.js";
 import { listenForNextKey, showWaiting } from "./turns.js";
+import { watchWhileVisible } from "./watching.js";
 
 const page = {
   data: null,
@@ -149,3 +150,8 @@ document.addEventListener("visibilitychange", () => { if (!document.hidden) poll
 listenForNextKey();
 init();
 schedule();
+/* A player's page says at once that they are watching (the poll), and when they stop (watching.js). */
+if (page.data && page.data.viewer && page.data.active) {
+  watchWhileVisible(page.data.unwatched_url);
+  poll();
+}

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 PLAY_KEYS = {"ply", "viewer", "phase", "active", "moves", "discard", "starter", "page_url", "ply_url", "poll_seconds"}
 PLAY_KEYS |= {"module", "labels", "pips"}  # the game's board script and how the viewer's own cards read
 PLAY_KEYS |= {"movers"}  # public: who may move in the shown position (as ply.json says)
-PLAY_KEYS |= {"title"}  # the page's own tab title, for when no game waits for the viewer
+PLAY_KEYS |= {"title", "unwatched_url"}  # the page's own tab title, for when no game waits for the viewer
 PLAY_DATA = re.compile(r'<script id="zc-play-data" type="application/json">(.*?)</script>', re.S)
 
 
