@@ -27,6 +27,9 @@ reply address. Every run plays one more turn in the same games: a board nobody e
 never kept in the picture cache (notifications/pictures.py), so a later run draws every board again.
 Every run checks that each email arrived once: duplicates, strays and lost emails are printed.
 --smoke: 20 emails a run, 10 moves for the delay; it only shows that the bench runs.
+--push: Web Push on as well (docs/notifications.md): every player has one subscribed browser at a
+local push service in this process (an HTTP server that counts what it receives), so each turn email
+also pushes one encrypted message; every run also prints the pushes received against those expected.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import threading
 import time
 import uuid
 from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +69,7 @@ class Sink:
         self.copies: Counter[str] = Counter()
         self.lock = threading.Lock()
         self.watch: Watch | None = None
+        self.pushes: PushSink | None = None  # --push: the local push service, checked with the emails
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
         now = time.time()
@@ -81,6 +86,8 @@ class Sink:
         with self.lock:
             self.arrived.clear()
             self.copies.clear()
+        if self.pushes is not None:
+            self.pushes.received.clear()
 
 
 class Watch:
@@ -102,6 +109,59 @@ class Watch:
         if not self.left:
             self.cpu_last = cpu_seconds(self.pid)
             self.done.set()
+
+
+class PushSink:
+    """A push service that takes every encrypted POST with 201 and counts them per subscription."""
+
+    def __init__(self) -> None:
+        self.received: Counter[str] = Counter()
+        sink = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (the standard library's name)
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                sink.received[self.path] += 1
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):  # quiet
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+def push_environment(sink: PushSink) -> dict[str, str]:
+    """A VAPID key of the bench's own, and the local push service as the only one subscriptions may name."""
+    from py_vapid import Vapid, b64urlencode
+
+    vapid = Vapid()
+    vapid.generate_keys()
+    key = b64urlencode(vapid.private_key.private_numbers().private_value.to_bytes(32, "big"))
+    return {"WEBPUSH_VAPID_PRIVATE_KEY": key, "WEBPUSH_PUSH_SERVICES": sink.url}
+
+
+def subscribe_browser(user, push_url: str) -> None:
+    """One subscribed browser for this player, with keys of its own, at the local push service."""
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    from notifications.models import PushSubscription
+
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    encode = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()  # noqa: E731
+    PushSubscription.objects.create(
+        user=user, endpoint=f"{push_url}/push/{user.username}", p256dh=encode(point), auth=encode(os.urandom(16))
+    )
 
 
 def cpu_seconds(pid: int) -> float:
@@ -141,6 +201,7 @@ def main() -> None:
     )
     parser.add_argument("--timeout", type=float, default=900.0, help="give up on a run after this many seconds")
     parser.add_argument("--smoke", action="store_true", help="tiny runs: only shows that the bench runs")
+    parser.add_argument("--push", action="store_true", help="Web Push on too: one browser per player")
     common.add_database_arguments(parser)
     args = parser.parse_args()
     if args.smoke:
@@ -172,6 +233,9 @@ def bench(args: argparse.Namespace) -> None:
             "DJANGO_LOG_LEVEL": "WARNING",
         }
     )
+    pushes = PushSink() if args.push else None
+    if pushes is not None:
+        os.environ.update(push_environment(pushes))  # this process's settings and the worker's
     import django
 
     django.setup()
@@ -185,9 +249,11 @@ def bench(args: argparse.Namespace) -> None:
     print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, DEBUG off, {os.cpu_count()} cores")
     processes = "one process" if args.pool != "prefork" else f"one main process and {args.concurrency} in its pool"
     print(f"worker: {processes}, --pool {args.pool} --concurrency {args.concurrency}")
+    print(f"Web Push: {'on, one browser per player at ' + pushes.url if pushes else 'off'}")
 
-    games = prepare(max(args.emails, args.latency_moves))
+    games = prepare(max(args.emails, args.latency_moves), pushes.url if pushes else "")
     sink = Sink()
+    sink.pushes = pushes
     from aiosmtpd.controller import Controller
 
     controller = Controller(sink, hostname="127.0.0.1", port=port)
@@ -202,8 +268,9 @@ def bench(args: argparse.Namespace) -> None:
         forget(queues)
 
 
-def prepare(count: int):
-    """`count` two-player games, each at the start of turn 1, with an empty outbox."""
+def prepare(count: int, push_url: str = ""):
+    """`count` two-player games, each at the start of turn 1, with an empty outbox (and with `push_url`,
+    each player with one browser subscribed there)."""
     from django.contrib.auth import get_user_model
 
     from games import services
@@ -218,6 +285,8 @@ def prepare(count: int):
         for n in range(count):
             red = User.objects.create(username=f"red{n}", email=f"red{n}@example.com")  # no password: no hashing
             blue = User.objects.create(username=f"blue{n}", email=f"blue{n}@example.com")
+            for player in (red, blue) if push_url else ():
+                subscribe_browser(player, push_url)
             game = services.game_create(
                 creator=red,
                 game="zarkcity",
@@ -414,6 +483,9 @@ def check(expected: dict[int, str], sink: Sink) -> None:
     duplicates = sum(n - 1 for m, n in sink.copies.items() if m in wanted)
     strays = sum(n for m, n in sink.copies.items() if m not in wanted)
     print(f"    checked: {len(wanted)} expected, {lost} lost, {duplicates} duplicates, {strays} strays")
+    if sink.pushes is not None:  # one push per turn email, to the recipient's one browser
+        received = sink.pushes.received
+        print(f"    pushes: {len(wanted)} expected, {sum(received.values())} received, at {len(received)} browsers")
 
 
 # kombu's own sweep, run now for the remote-control exchange: its deadline goes once no queue is bound.

@@ -28,9 +28,9 @@ from django.utils import timezone
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
 
-from . import outgoing, selectors
+from . import outgoing, push, selectors
 from .emails import build_message
-from .models import Mute, Notification, Preference, Watch
+from .models import Mute, Notification, Preference, PushSubscription, Watch
 
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
@@ -43,6 +43,8 @@ READ_WITH_INVITATION = ("invitation__game", "invitation__user", "invitation__inv
 MUTED = Exists(Mute.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")))
 # ...and when their page of the game last polled from a visible tab (notifications.watching).
 WATCHED_AT = Subquery(Watch.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")).values("seen_at")[:1])
+# ...and whether they opted a browser in to Web Push (notifications.push).
+HAS_PUSH = Exists(PushSubscription.objects.filter(user=OuterRef("recipient")))
 # The emails that ask for a move: held while their recipient watches the game (quiet while you watch).
 ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
 
@@ -115,7 +117,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     read = (
         Notification.objects.select_related(*READ_WITH_ROW)
         .prefetch_related(selectors.TABLE)
-        .annotate(muted=MUTED, watched_at=WATCHED_AT)
+        .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
     )
     row = read.get(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
@@ -124,6 +126,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
 
 
 def _send(row: Notification) -> Outcome:
+    push.push_row(row)  # the browsers first (once per row); it never raises, so never holds the email up
     try:
         message = build_message(row)
         outgoing.send(message)  # on the connection this worker keeps open from one email to the next
