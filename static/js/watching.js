@@ -15,6 +15,7 @@ export function watchWhileVisible(url) {
     body.append("csrfmiddlewaretoken", token.value);
     navigator.sendBeacon(url, body);
   };
+  /* A tab switched away from, a window minimised, a page closed or left: each makes the page hidden
+     first (the Page Lifecycle's last event a browser reliably fires), so one listener covers them. */
   document.addEventListener("visibilitychange", () => { if (document.hidden) left(); });
-  window.addEventListener("pagehide", left);
 }
