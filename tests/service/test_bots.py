@@ -64,7 +64,9 @@ def human_to_move(game: Game, user) -> bool:
 # ----------------------------------------------------------------------------- creating
 
 
-def test_bots_that_fill_the_table_start_the_game_and_play_their_first_move(alice, django_capture_on_commit_callbacks):
+def test_bots_that_fill_the_table_start_the_game_and_play_their_first_move(
+    alice, django_capture_on_commit_callbacks
+):
     game = created_and_played(django_capture_on_commit_callbacks, alice, seats=3, bots=("random", "greedy"))
     assert game.status == Game.Status.ACTIVE and game.seed == SEED
     seats = list(game.seats.order_by("order").select_related("user__profile"))

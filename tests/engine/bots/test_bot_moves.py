@@ -223,9 +223,9 @@ def test_martian_chess_and_buyers_market_deals_replace_the_seed() -> None:
         game, state = mid_game(game_id, 6)
         deal = game.determinize(state, state.players[0], Rng.from_text("x"))
         assert deal.seed != state.seed
-        assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(state, state.players[0]) | {
-            "seed_commitment": ""
-        }
+        assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(
+            state, state.players[0]
+        ) | {"seed_commitment": ""}
 
 
 # --- the generator ------------------------------------------------------------------------------
