@@ -31,6 +31,9 @@ a board nobody else is emailed is never kept in the picture cache (notifications
 later run draws every board again.
 Every run checks that each email arrived once: duplicates, strays and lost emails are printed.
 --smoke: 20 emails a run, 10 moves for the delay; it only shows that the bench runs.
+--push: Web Push on as well (docs/notifications.md): every player has one subscribed browser at a
+local push service in this process (an HTTP server that counts what it receives), so each turn email
+also pushes one encrypted message; every run also prints the pushes received against those expected.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ import threading
 import time
 import uuid
 from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +73,7 @@ class Sink:
         self.copies: Counter[str] = Counter()
         self.lock = threading.Lock()
         self.watch: Watch | None = None
+        self.pushes: PushSink | None = None  # --push: the local push service, checked with the emails
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's hook name)
         now = time.time()
@@ -85,6 +90,8 @@ class Sink:
         with self.lock:
             self.arrived.clear()
             self.copies.clear()
+        if self.pushes is not None:
+            self.pushes.received.clear()
 
 
 class Watch:
@@ -106,6 +113,59 @@ class Watch:
         if not self.left:
             self.cpu_last = cpu_seconds(self.pid)
             self.done.set()
+
+
+class PushSink:
+    """A push service that takes every encrypted POST with 201 and counts them per subscription."""
+
+    def __init__(self) -> None:
+        self.received: Counter[str] = Counter()
+        sink = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):  # noqa: N802 (the standard library's name)
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                sink.received[self.path] += 1
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):  # quiet
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+def push_environment(sink: PushSink) -> dict[str, str]:
+    """A VAPID key of the bench's own, and the local push service as the only one subscriptions may name."""
+    from py_vapid import Vapid, b64urlencode
+
+    vapid = Vapid()
+    vapid.generate_keys()
+    key = b64urlencode(vapid.private_key.private_numbers().private_value.to_bytes(32, "big"))
+    return {"WEBPUSH_VAPID_PRIVATE_KEY": key, "WEBPUSH_PUSH_SERVICES": sink.url}
+
+
+def subscribe_browser(user, push_url: str) -> None:
+    """One subscribed browser for this player, with keys of its own, at the local push service."""
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    from notifications.models import PushSubscription
+
+    point = (
+        ec.generate_private_key(ec.SECP256R1())
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    )
+    encode = lambda data: base64.urlsafe_b64encode(data).rstrip(b"=").decode()  # noqa: E731
+    PushSubscription.objects.create(
+        user=user, endpoint=f"{push_url}/push/{user.username}", p256dh=encode(point), auth=encode(os.urandom(16))
+    )
 
 
 def cpu_seconds(pid: int) -> float:
@@ -151,6 +211,7 @@ def main() -> None:
         help="midgame: boards of 30 to 40 cards (default); start: turn 1, 2 cards, the figure before issue 29",
     )
     parser.add_argument("--smoke", action="store_true", help="tiny runs: only shows that the bench runs")
+    parser.add_argument("--push", action="store_true", help="Web Push on too: one browser per player")
     common.add_database_arguments(parser)
     args = parser.parse_args()
     if args.smoke:
@@ -174,6 +235,9 @@ def bench(args: argparse.Namespace) -> None:
             "DJANGO_LOG_LEVEL": "WARNING",
         }
     )
+    pushes = PushSink() if args.push else None
+    if pushes is not None:
+        os.environ.update(push_environment(pushes))  # this process's settings and the worker's
     import django
 
     django.setup()
@@ -187,10 +251,12 @@ def bench(args: argparse.Namespace) -> None:
     print(f"database: {database['ENGINE']} {database['NAME']}, broker: {broker}, DEBUG off, {os.cpu_count()} cores")
     processes = "one process" if args.pool != "prefork" else f"one main process and {args.concurrency} in its pool"
     print(f"worker: {processes}, --pool {args.pool} --concurrency {args.concurrency}; {common.machine_speed()}")
+    print(f"Web Push: {'on, one browser per player at ' + pushes.url if pushes else 'off'}")
 
-    count = max(args.emails, args.latency_moves)
-    games = prepare(count) if args.boards == "start" else prepare_midgame(count)
+    count, push_url = max(args.emails, args.latency_moves), pushes.url if pushes else ""
+    games = prepare(count, push_url) if args.boards == "start" else prepare_midgame(count, push_url)
     sink = Sink()
+    sink.pushes = pushes
     from aiosmtpd.controller import Controller
 
     controller = Controller(sink, hostname="127.0.0.1", port=port)
@@ -205,8 +271,9 @@ def bench(args: argparse.Namespace) -> None:
         forget(queues)
 
 
-def prepare(count: int):
-    """`count` two-player games, each at the start of turn 1, with an empty outbox."""
+def prepare(count: int, push_url: str = ""):
+    """`count` two-player games, each at the start of turn 1, with an empty outbox (and with `push_url`,
+    each player with one browser subscribed there)."""
     from django.contrib.auth import get_user_model
 
     from games import services
@@ -221,6 +288,8 @@ def prepare(count: int):
         for n in range(count):
             red = User.objects.create(username=f"red{n}", email=f"red{n}@example.com")  # no password: no hashing
             blue = User.objects.create(username=f"blue{n}", email=f"blue{n}@example.com")
+            for player in (red, blue) if push_url else ():
+                subscribe_browser(player, push_url)
             game = services.game_create(
                 creator=red,
                 game="zarkcity",
@@ -241,9 +310,10 @@ def prepare(count: int):
     return games
 
 
-def prepare_midgame(count: int):
+def prepare_midgame(count: int, push_url: str = ""):
     """`count` two-player games with boards of 30 to 40 cards, in turn, each a copy of a game played
-    forward from a fixed seed (bench/midgame.py), with its move log and a fresh clock."""
+    forward from a fixed seed (bench/midgame.py), with its move log and a fresh clock (and with
+    `push_url`, each player with one browser subscribed there)."""
     from datetime import timedelta
 
     from django.contrib.auth import get_user_model
@@ -257,6 +327,8 @@ def prepare_midgame(count: int):
         for n in range(count)
         for colour in ("red", "blue")
     )
+    for user in users if push_url else ():
+        subscribe_browser(user, push_url)
     clock = {"turn_started_at": now, "deadline": now + timedelta(days=3), "clock_due_at": now + timedelta(days=1.5)}
     tables = [(users[2 * n], users[2 * n + 1]) for n in range(count)]
     games = midgame.make_games(played, tables, now=now, columns=lambda n: clock)
@@ -442,6 +514,9 @@ def check(expected: dict[int, str], sink: Sink) -> None:
     duplicates = sum(n - 1 for m, n in sink.copies.items() if m in wanted)
     strays = sum(n for m, n in sink.copies.items() if m not in wanted)
     print(f"    checked: {len(wanted)} expected, {lost} lost, {duplicates} duplicates, {strays} strays")
+    if sink.pushes is not None:  # one push per turn email, to the recipient's one browser
+        received = sink.pushes.received
+        print(f"    pushes: {len(wanted)} expected, {sum(received.values())} received, at {len(received)} browsers")
 
 
 # kombu's own sweep, run now for the remote-control exchange: its deadline goes once no queue is bound.

@@ -23,6 +23,7 @@ from games.emails import invitation_id_from_token, invitation_token
 from games.forms_lobby import AddBotForm, GameCreateForm, InviteForm
 from games.models import Game, Invitation
 from games.selectors import game_page_url
+from games.selectors.turns import in_time_left_order
 from zarkcity_site.ratelimit import limit
 
 HOME_OPEN_GAMES = 8
@@ -50,6 +51,7 @@ def _game_filter(request: HttpRequest) -> dict[str, object]:
 def dashboard(request: HttpRequest) -> HttpResponse:
     shown = _game_filter(request)
     board = selectors.dashboard_for(user=request.user, game=str(shown["game_filter"]))
+    board = in_time_left_order(board, request.user)  # the order of the "Next game" button
     invitations = [(invitation, invitation_token(invitation.pk)) for invitation in board.invitations]
     return render(request, "games/lobby/dashboard.html", {"board": board, "invitations": invitations} | shown)
 

@@ -24,7 +24,10 @@ from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
+from games.selectors.turns import next_waiting, waiting_count
 from games.services import NotAPlayer, PlayError, StaleMove
+from notifications.mutes import is_muted
+from notifications.watching import watch_seen
 from zarkcity_site.ratelimit import limit
 
 
@@ -117,6 +120,9 @@ def _render_game(
         "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
         "table": game_clock.table_clocks(game, seats=context.table_seats),
+        # The "Next game" button: the other game where it is this player's move with the least time left.
+        "next_game": next_waiting(request.user, after=game) if context.viewer else None,
+        "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
     }
     return render(request, "games/game.html", page, status=status)
 
@@ -155,6 +161,8 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
         "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),
+        "unwatched_url": reverse("notifications:game_unwatched", args=[game.pk]),  # the tab went hidden
+        "title": f"{game.rules.info.name} #{game.pk} · zarkcity",  # the tab's title when no game waits for you
     }
 
 
@@ -163,6 +171,11 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     """How far the game has got, polled by an open page: {ply, status, movers, moved}; public facts only.
 
     `?since=N` adds the colours that made moves N, N+1, ... (at most 20), for the page's notice.
+    `&mine=1` (a seated player's page asks it) adds the signed-in viewer's own `waiting` (games waiting
+    for their move, for the tab's title) and `next` (the one to play next, other than this one), and
+    tells the server they are watching the game (the page polls only while its tab is visible: their
+    turn email waits, notifications.watching); without it the poll reads no session (a spectator's
+    page, every few seconds).
     """
     game = _visible_game(request, game_id)
     try:
@@ -170,16 +183,25 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         since = game.ply
     moved = Move.objects.filter(game=game, ply__gte=since).order_by("ply").values_list("seat__colour", flat=True)
-    response = JsonResponse(
-        {
-            "ply": game.ply,
-            "status": game.status,
-            "movers": [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else [],
-            "moved": list(moved[:20]),
-        }
-    )
+    news = {
+        "ply": game.ply,
+        "status": game.status,
+        "movers": [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else [],
+        "moved": list(moved[:20]),
+    }
+    response = JsonResponse(news | _turns_of(request, game))
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The signed-in viewer's own games waiting for them: the count and the next one (their business only)."""
+    if request.GET.get("mine") != "1" or not request.user.is_authenticated:
+        return {}
+    watch_seen(user=request.user, game=game)
+    upcoming = next_waiting(request.user, after=game)
+    following = {"url": upcoming.url, "name": upcoming.name} if upcoming else None
+    return {"waiting": waiting_count(request.user), "next": following}
 
 
 @require_GET
@@ -230,7 +252,8 @@ def game_move(request: HttpRequest, game: Game) -> HttpResponse:
     except PlayError as refusal:
         game.refresh_from_db()
         return _render_game(request, game, move_form=form, error=refusal.reason, status=400)
-    return redirect(_page_url(game) + "#board")
+    # To the status line, with the board under it: who moves now, and the "Next game" button.
+    return redirect(_page_url(game) + "#status")
 
 
 def _forbidden(request: HttpRequest, game: Game, refusal: Exception) -> HttpResponse:

@@ -23,15 +23,15 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
 
-from . import outgoing, selectors
+from . import outgoing, push, selectors
 from .emails import build_message
-from .models import Notification, Preference
+from .models import Mute, Notification, Preference, PushSubscription, Watch
 
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
@@ -40,6 +40,14 @@ MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout
 # The recipient's reply-to-play setting comes too: a turn email's reply address asks only for its token.
 READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "recipient__reply_setting", "game")
 READ_WITH_INVITATION = ("invitation__game", "invitation__user", "invitation__invited_by")
+# Asked in the same SELECT as the row: whether its recipient muted its game (notifications.mutes).
+MUTED = Exists(Mute.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")))
+# ...and when their page of the game last polled from a visible tab (notifications.watching).
+WATCHED_AT = Subquery(Watch.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")).values("seen_at")[:1])
+# ...and whether they opted a browser in to Web Push (notifications.push).
+HAS_PUSH = Exists(PushSubscription.objects.filter(user=OuterRef("recipient")))
+# The emails that ask for a move: held while their recipient watches the game (quiet while you watch).
+ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
 
 
 class Outcome(StrEnum):
@@ -85,8 +93,9 @@ def _deliver_claimed(row: Notification) -> Outcome:
     if reason:
         _finish(row, Status.SKIPPED, skip_reason=reason)
         return Outcome.SKIPPED
-    # An invitation to an address has no recipient, hence no preferences and no quiet hours.
-    later = quiet_until(selectors.preference_for(row.recipient)) if row.recipient else None
+    # An invitation to an address has no recipient, hence no preferences and no quiet hours. A player
+    # watching the game needs no email about it yet: held like quiet hours, sent if still wanted later.
+    later = watched_hold(row) or (quiet_until(selectors.preference_for(row.recipient)) if row.recipient else None)
     if later is not None:
         _release(row, send_after=later, queued_at=None)  # nothing in flight: the sweep sends it at `later`
         return Outcome.DEFERRED
@@ -106,7 +115,11 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
         return None
     # One read of what the re-check and the email need: the recipient with their name and preferences,
     # the game and its seats with theirs (selectors.TABLE).
-    read = Notification.objects.select_related(*READ_WITH_ROW).prefetch_related(selectors.TABLE)
+    read = (
+        Notification.objects.select_related(*READ_WITH_ROW)
+        .prefetch_related(selectors.TABLE)
+        .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
+    )
     row = read.get(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
         row = read.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
@@ -114,6 +127,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
 
 
 def _send(row: Notification) -> Outcome:
+    push.push_row(row)  # the browsers first (once per row); it never raises, so never holds the email up
     try:
         message = build_message(row)
         outgoing.send(message)  # on the connection this worker keeps open from one email to the next
@@ -199,6 +213,8 @@ def _game_reason(row: Notification) -> str:
     seat = selectors.seat_of(game, user)
     if seat is None:
         return "the recipient has no seat in this game"
+    if row.kind != Kind.GAME_OVER and _muted(row):  # how the game ended still reaches them
+        return "the recipient muted this game"
     if row.kind in TURN_KINDS:
         if game.status != Game.Status.ACTIVE:
             return "the game is over"
@@ -216,6 +232,26 @@ def _game_reason(row: Notification) -> str:
     if row.kind == Kind.GAME_STARTED and game.status != Game.Status.ACTIVE:
         return "the game is already over"
     return ""
+
+
+def _muted(row: Notification) -> bool:
+    muted = getattr(row, "muted", None)  # read with the row by the claim
+    if muted is None:
+        return Mute.objects.filter(user=row.recipient_id, game=row.game_id).exists()
+    return bool(muted)
+
+
+def watched_hold(row: Notification, now: datetime | None = None) -> datetime | None:
+    """Until when an email asking for a move waits because its recipient has the game open in a
+    visible tab: NOTIFICATIONS_WATCH_GRACE_SECONDS after the turn began (the row was written). Then it
+    goes as any other, if they have not moved: a tab left open on a screen nobody looks at still brings it."""
+    now = now or timezone.now()
+    seen = getattr(row, "watched_at", None)  # read with the row by the claim
+    if row.kind not in ASKING_KINDS or seen is None:
+        return None
+    until = row.created_at + timedelta(seconds=settings.NOTIFICATIONS_WATCH_GRACE_SECONDS)
+    fresh = seen >= now - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS)
+    return until if fresh and now < until else None
 
 
 def quiet_until(preference: Preference, now: datetime | None = None) -> datetime | None:

@@ -139,7 +139,16 @@ def _common(notification: Notification) -> dict[str, Any]:
         "settings_url": settings.SITE_URL + reverse("notifications:preferences"),
         "unsubscribe_url": _unsubscribe_url(user),
         "kind": notification.kind,
+        "mute_url": _mute_url(user, notification),
     }
+
+
+def _mute_url(user: User, notification: Notification) -> str:
+    """The footer's "Mute this game" link, in every email about a game still going on."""
+    if notification.game_id is None or notification.kind == Kind.GAME_OVER:
+        return ""
+    token = tokens.mute_token(user=user, game_id=notification.game_id)
+    return settings.SITE_URL + reverse("notifications:mute", args=[token])
 
 
 def play_url(user: User, game: Game) -> str:

@@ -29,6 +29,8 @@ ACCOUNT_PAGES = frozenset(
         "api_tokens",  # a token outlives the session: making one is taking the account
         "api_token_revoke",
         "notifications:preferences",
+        "notifications:push_subscribe",  # a forwarded email's session must not get the player's pushes
+        "notifications:push_remove",
         "notifications:dev_mail",
         "notifications:dev_mail_message",
     }

@@ -59,6 +59,7 @@ class Notification(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     message_id = models.CharField(max_length=200, blank=True)
+    pushed_at = models.DateTimeField(null=True, blank=True)  # the Web Push went (once: notifications.push)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -156,3 +157,58 @@ class PlayLinkUse(models.Model):
 
     def __str__(self) -> str:
         return f"play link {self.nonce} of {self.user} for #{self.game_id}, used {self.used_at:%Y-%m-%d %H:%M}"
+
+
+class PlayerGame(models.Model):
+    """One row per player and game, at most: what a player says about one game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        abstract = True
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="%(class)s_once_per_player_and_game")]
+
+
+class Mute(PlayerGame):
+    """A player's "no more email about this game" (the game page's button, or the link in its emails).
+
+    The worker skips every email of a muted game but the one that tells how it ended (delivery.why_not).
+    """
+
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user} muted #{self.game_id}"
+
+
+class Watch(PlayerGame):
+    """A player has this game open in a visible browser tab: the page's poll says so (seen_at), a tab
+    that goes hidden or away says so too (the row goes). Their turn email waits a few minutes meanwhile
+    (delivery.watched_hold)."""
+
+    seen_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user} watching #{self.game_id} at {self.seen_at:%H:%M:%S}"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (the settings page's opt-in): where to POST, and its keys.
+
+    The endpoint is a capability URL of the browser's push service; a push service that answers 404 or
+    410 has dropped it, and the row goes (notifications.push)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)  # the browser's public key (base64url), to encrypt for it
+    auth = models.CharField(max_length=64)  # the browser's auth secret (base64url)
+    browser = models.CharField(max_length=100, blank=True)  # "Chrome on Linux", for the settings list
+    created_at = models.DateTimeField(default=timezone.now)
+    last_pushed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user}'s {self.browser or 'browser'} ({self.created_at:%Y-%m-%d})"

@@ -1,4 +1,5 @@
-"""Signed links in emails: "play" logs the recipient in to one game; "unsubscribe" turns their email off.
+"""Signed links in emails: "play" logs the recipient in to one game; "unsubscribe" turns their email off;
+"mute" stops the emails of one game.
 
 Each purpose has its own salt, so an unsubscribe token can never be replayed as a login. The play
 token expires (NOTIFICATIONS_PLAY_LINK_DAYS) and carries a fingerprint of the password hash, so
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,6 +21,8 @@ from django.core import signing
 
 PLAY_SALT = "zarkcity.notifications.play"
 UNSUBSCRIBE_SALT = "zarkcity.notifications.unsubscribe"
+MUTE_SALT = "zarkcity.notifications.mute"
+MUTE_LINK_DAYS = 60  # longer than any game's move (30 days): an email's link works while its game may go on
 
 
 class BadToken(Exception):
@@ -42,15 +46,9 @@ def play_token(*, user: User, game_id: int) -> str:
 
 
 def read_play_token(token: str) -> PlayLink:
-    max_age = settings.NOTIFICATIONS_PLAY_LINK_DAYS * 86400
-    try:
-        payload = signing.loads(token, salt=PLAY_SALT, max_age=max_age)
-    except signing.SignatureExpired:
-        raise BadToken(
-            f"This link has expired: links in our emails work for {settings.NOTIFICATIONS_PLAY_LINK_DAYS} days."
-        ) from None
-    except signing.BadSignature:
-        raise BadToken("This link is not valid: it may have been cut short or changed.") from None
+    days = settings.NOTIFICATIONS_PLAY_LINK_DAYS
+    expired = f"This link has expired: links in our emails work for {days} days."
+    payload = _loads(token, PLAY_SALT, days, expired, "This link is not valid: it may have been cut short or changed.")
     user = _active_user(payload.get("u"))
     if user is None or payload.get("p") != _fingerprint(user):
         raise BadToken("This link no longer works: the account's password changed or the account is closed.")
@@ -73,5 +71,35 @@ def read_unsubscribe_token(token: str) -> User:
     return user
 
 
-def _active_user(user_id: int) -> User | None:
+@dataclass(frozen=True)
+class MuteLink:
+    user: User
+    game_id: int
+
+
+def mute_token(*, user: User, game_id: int) -> str:
+    return signing.dumps({"u": user.pk, "g": game_id}, salt=MUTE_SALT)
+
+
+def read_mute_token(token: str) -> MuteLink:
+    expired = f"This mute link has expired: it works for {MUTE_LINK_DAYS} days. Mute the game from its page instead."
+    invalid = "This mute link is not valid: it may have been cut short or changed."
+    payload = _loads(token, MUTE_SALT, MUTE_LINK_DAYS, expired, invalid)
+    user = _active_user(payload.get("u"))
+    if user is None:
+        raise BadToken("This mute link belongs to an account that is closed.")
+    return MuteLink(user=user, game_id=int(payload["g"]))
+
+
+def _loads(token: str, salt: str, days: int, expired: str, invalid: str) -> dict[str, Any]:
+    try:
+        payload: dict[str, Any] = signing.loads(token, salt=salt, max_age=days * 86400)
+        return payload
+    except signing.SignatureExpired:
+        raise BadToken(expired) from None
+    except signing.BadSignature:
+        raise BadToken(invalid) from None
+
+
+def _active_user(user_id: Any) -> User | None:
     return get_user_model().objects.filter(pk=user_id, is_active=True).first()

@@ -26,6 +26,7 @@ from . import devmail, selectors, services, tokens
 from .forms import AwayForm, PreferenceForm
 from .middleware import LINK_SESSION_KEY
 from .models import PlayLinkUse, Preference
+from .views_push import push_settings
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -139,7 +140,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
         "periods": selectors.away_periods(request.user, from_day=today),
         "today": today,
         "digest_hour": settings.NOTIFICATIONS_DIGEST_HOUR,
-    }
+    } | push_settings(request.user)
     return render(request, "notifications/preferences.html", context)
 
 

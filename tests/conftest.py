@@ -48,6 +48,28 @@ def eager():
 
 
 @pytest.fixture(autouse=True)
+def _no_web_push(settings):
+    """No VAPID key, none made: Web Push is off unless a test turns it on (tests/notifications/test_push.py)."""
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
+    settings.WEBPUSH_MAKE_KEY = False
+
+
+@pytest.fixture
+def push_service(settings):
+    """Web Push on, with a VAPID key of its own, and a local push service (tests/notifications/push_service.py)
+    as the only one subscriptions may name."""
+    from notifications import push
+    from tests.notifications.push_service import serve
+
+    service, server = serve()
+    settings.WEBPUSH_VAPID_PRIVATE_KEY = push.new_private_key()
+    settings.WEBPUSH_PUSH_SERVICES = [service.url]
+    yield service
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(autouse=True)
 def quick_bots(settings):
     """Bots at the table search a hundredth of their full budget: a move in milliseconds, not a second."""
     settings.ZARKCITY_BOT_EFFORT = 0.01

@@ -77,6 +77,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.context_processors.turns",  # the tab title's count of games waiting for your move
             ],
         },
     },
@@ -274,7 +275,30 @@ NOTIFICATIONS_DIGEST_HOUR = int(env_str("NOTIFICATIONS_DIGEST_HOUR", "8"))  # lo
 NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30"))  # one period away, at most
 NOTIFICATIONS_AWAY_HORIZON_DAYS = int(env_str("NOTIFICATIONS_AWAY_HORIZON_DAYS", "60"))  # last day away, from today
 NOTIFICATIONS_AWAY_DAYS_PER_YEAR = int(env_str("NOTIFICATIONS_AWAY_DAYS_PER_YEAR", "45"))  # in any 365 days
+# Quiet while you watch (docs/notifications.md): a game page's poll less than WATCH_SECONDS old means its
+# player is watching; their turn email then waits until GRACE_SECONDS after their turn began.
+NOTIFICATIONS_WATCH_SECONDS = int(env_str("NOTIFICATIONS_WATCH_SECONDS", "30"))  # three polls of 10 s
+NOTIFICATIONS_WATCH_GRACE_SECONDS = int(env_str("NOTIFICATIONS_WATCH_GRACE_SECONDS", "240"))
 NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")  # the queue deliveries go to (workers: -Q)
+# Web Push (docs/notifications.md, docs/deployment.md): the VAPID private key, base64url of its 32 bytes
+# (`python manage.py vapid_key` makes one). Without it there is no push and the settings page offers none,
+# except in the embedded default (DEBUG), which makes its own key once and keeps it in var/.
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_MAKE_KEY = env_bool("WEBPUSH_MAKE_KEY", DEBUG)
+WEBPUSH_KEY_FILE = str(VAR_DIR / "vapid-private-key")
+WEBPUSH_VAPID_SUBJECT = env_str("WEBPUSH_VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">"))
+# The push services a browser's subscription may name (an https origin, or ".suffix" of an https host):
+# the worker POSTs to that address, so it must be a push service, never a host inside our network.
+WEBPUSH_PUSH_SERVICES = env_list(
+    "WEBPUSH_PUSH_SERVICES",
+    [
+        "https://fcm.googleapis.com",
+        "https://updates.push.services.mozilla.com",
+        "https://web.push.apple.com",
+        ".notify.windows.com",
+    ],
+)
+WEBPUSH_TIMEOUT_SECONDS = float(env_str("WEBPUSH_TIMEOUT_SECONDS", "5"))  # a slow push service holds no email long
 
 # Moves by email (docs/email-moves.md): turn emails' Reply-To is play+TOKEN@REPLIES_DOMAIN.
 REPLIES_DOMAIN = env_str("ZARKCITY_REPLY_DOMAIN", "localhost")

@@ -91,7 +91,8 @@ def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def dashboard_for(*, user: Any, game: str = "") -> Dashboard:
-    """A player's games: my turn (longest waiting first), waiting on others, waiting for players, finished."""
+    """A player's games: my turn (longest waiting first; My games shows them least time left first:
+    selectors.turns), waiting on others, waiting for players, finished."""
     games = _with_seats(_of_game(Game.objects.filter(seats__user=user).distinct(), game))
     entries = [_list_entry(row, user) for row in games]
     active = [e for e in entries if e.game.status == Game.Status.ACTIVE]

@@ -6,6 +6,8 @@
    own module (the page data's "module", BoardScript.module), imported when there is a move to build. */
 
 import { attachZoom } from "./board_zoom.js";
+import { listenForNextKey, showWaiting } from "./turns.js";
+import { watchWhileVisible } from "./watching.js";
 
 const page = {
   data: null,
@@ -83,11 +85,15 @@ function movedAlongside(news) {
   return movers.length > 1 && movers.includes(viewer) && news.movers.includes(viewer) && !news.moved.includes(viewer);
 }
 
+/* A seated player's page also asks for their own games waiting (mine=1): the title and "Next game". */
 async function fetchPly() {
-  const url = `${page.data.ply_url}?since=${page.data.ply}`;
+  const mine = page.data.viewer ? "&mine=1" : "";
+  const url = `${page.data.ply_url}?since=${page.data.ply}${mine}`;
   const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
   if (!response.ok) throw new Error(`ply.json answered ${response.status}`);
-  return response.json();
+  const news = await response.json();
+  showWaiting(news, page.data.title);
+  return news;
 }
 
 async function poll() {
@@ -145,5 +151,11 @@ function schedule() {
 }
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+listenForNextKey();
 init();
 schedule();
+/* A player's page says at once that they are watching (the poll), and when they stop (watching.js). */
+if (page.data && page.data.viewer && page.data.active) {
+  watchWhileVisible(page.data.unwatched_url);
+  poll();
+}

@@ -6,6 +6,7 @@ is not run anywhere): without /usr/bin/chromium or the playwright package these 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,9 @@ def open_as(chromium, live_server):
     yield open_page
     for context in contexts:
         context.close()
+    # A closing game page tells the server its player stopped watching (static/js/watching.js): let
+    # that last request finish before the test's database is flushed under it.
+    time.sleep(0.5)
 
 
 @pytest.fixture(scope="session")

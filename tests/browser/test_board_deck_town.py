@@ -54,7 +54,8 @@ def test_a_deck_town_game_from_the_lobby_to_its_end(players, open_as, live_serve
     wait_ready(yellow)
     red.goto(live_server.url + reverse("game_detail", args=[game.pk]))
     wait_ready(red)
-    assert red.title().startswith(f"Deck Town #{game.pk}")
+    assert red.locator("h1").inner_text() == f"Deck Town #{game.pk}"
+    assert red.title() == "(1) Your move - zarkcity"  # the tab counts the games waiting for red's move
 
     # Both choose a starter by clicking it in their hand (the hidden, simultaneous step).
     for ply, page in enumerate((red, yellow)):

@@ -133,7 +133,7 @@ def test_posting_a_move_redirects_back_to_the_page(client, alice, bob):
     text = pick(services.state_of(game), "red")
     client.force_login(alice)
     response = client.post(move_url(game), {"text": text, "seen_ply": 0})
-    assert response.status_code == 302 and response["Location"] == page(game) + "#board"
+    assert response.status_code == 302 and response["Location"] == page(game) + "#status"
     assert Move.objects.get(game=game).notation == text
     html = client.get(page(game)).content.decode()
     assert f"You chose {text.split()[1]}." in html
@@ -195,7 +195,7 @@ def test_two_players_choosing_on_a_fresh_page_both_succeed(client, alice, bob):
     for user, colour in ((bob, "yellow"), (alice, "red")):
         client.force_login(user)
         response = client.post(move_url(game), {"text": pick(state, colour), "seen_ply": 0})
-        assert response.status_code == 302 and response["Location"] == page(game) + "#board"
+        assert response.status_code == 302 and response["Location"] == page(game) + "#status"
     assert Move.objects.filter(game=game).count() == 2
 
 

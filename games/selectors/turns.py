@@ -1,0 +1,87 @@
+"""The games waiting for a player's move, least time left first: My games, the game page's "Next game"
+button, the tab title's count and the poll that keeps them current.
+
+Time left is the player's own clock (games.clock: days away stop it), so the game about to run out
+comes first whatever its nominal deadline. Not exported from games.selectors: games.clock reads
+games.services, which reads games.selectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+
+from games import clock
+from games.models import Game, Seat
+from games.selectors.lists import Dashboard
+
+
+@dataclass(frozen=True)
+class WaitingGame:
+    """One game that waits for this player's move, and when their clock on it runs out."""
+
+    game: Game
+    colour: str
+    deadline: datetime
+
+    @property
+    def name(self) -> str:
+        return f"{self.game.rules.info.name} #{self.game.pk}"
+
+    @property
+    def url(self) -> str:
+        return reverse("game_detail", args=[self.game.pk])
+
+
+def waiting_count(user: Any) -> int:
+    """How many games wait for this player's move (one query: the tab title on every page)."""
+    if not user.is_authenticated:
+        return 0
+    return sum(colour in to_move.split(",") for colour, to_move in _my_active_seats(user))
+
+
+def games_waiting(user: Any, now: datetime | None = None) -> list[WaitingGame]:
+    """The games where it is this player's move, least time left first (then the older game)."""
+    if not user.is_authenticated:
+        return []
+    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
+    mine = [seat for seat in seats if seat.colour in seat.game.to_move.split(",")]
+    by_deadline = deadline_of(user, now or timezone.now())
+    waiting = [WaitingGame(seat.game, seat.colour, by_deadline(seat.game)) for seat in mine]
+    return sorted(waiting, key=lambda waiting_game: (waiting_game.deadline, waiting_game.game.pk))
+
+
+def next_waiting(user: Any, *, after: Game | None = None) -> WaitingGame | None:
+    """The game to play next: the first waiting game that is not the one shown."""
+    return next((w for w in games_waiting(user) if after is None or w.game.pk != after.pk), None)
+
+
+def deadline_of(user: Any, now: datetime) -> Callable[[Game], datetime]:
+    """game -> when this player's clock on it runs out: their days away read once for every game."""
+    spans = clock.spans_by_user([user.pk]).get(user.pk, ())
+
+    def deadline(game: Game) -> datetime:
+        started = game.turn_started_at or game.started_at or now
+        try:
+            return clock.deadline(started, timedelta(days=game.time_limit_days), spans)
+        except Exception:  # days away the arithmetic cannot handle count as none (games.clock does the same)
+            return clock.deadline(started, timedelta(days=game.time_limit_days), ())
+
+    return deadline
+
+
+def _my_active_seats(user: Any) -> list[tuple[str, str]]:
+    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE)
+    return list(seats.values_list("colour", "game__to_move"))
+
+
+def in_time_left_order(board: Dashboard, user: Any, now: datetime | None = None) -> Dashboard:
+    """My games with "Your move" least time left first, as "Next game" takes them."""
+    deadline = deadline_of(user, now or timezone.now())
+    my_turn = sorted(board.my_turn, key=lambda entry: (deadline(entry.game), entry.game.pk))
+    return replace(board, my_turn=my_turn)

@@ -1,0 +1,161 @@
+"""Quiet while you watch (issue 28): no turn email to a player whose visible page of the game polls;
+if they have not moved NOTIFICATIONS_WATCH_GRACE_SECONDS after their turn began it goes as any other;
+a hidden tab or a page gone is not watching. Exactly once either way, also when a worker dies."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Game
+from notifications import delivery, sweep
+from notifications.delivery import Outcome
+from notifications.models import Notification, Watch
+from tests.notifications.helpers import mail_to, play, start_game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
+Kind, Status = Notification.Kind, Notification.Status
+
+
+def bobs_turn(alice, bob) -> tuple[Game, Notification]:
+    """A game just handed to bob: his "your turn" row written, not yet given to a worker."""
+    game = start_game(alice, bob)
+    while not Notification.objects.filter(recipient=bob, kind=Kind.YOUR_TURN).exists():
+        play(game)
+    game.refresh_from_db()
+    Notification.objects.exclude(recipient=bob, kind=Kind.YOUR_TURN).delete()  # the sweep hands out only his
+    return game, Notification.objects.get()
+
+
+def watch(user, game: Game, **query) -> dict:
+    """The poll of the player's visible page (game_page.js sends mine=1 only from a visible tab)."""
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("game_ply", args=[game.pk]), {"since": game.ply, "mine": "1"} | query).json()
+
+
+def hide(user, game: Game) -> int:
+    """The beacon of a tab gone hidden (or closed)."""
+    client = Client()
+    client.force_login(user)
+    return client.post(reverse("notifications:game_unwatched", args=[game.pk])).status_code
+
+
+def grace(row: Notification, minutes: float = 0) -> timezone.datetime:
+    return row.created_at + timedelta(seconds=settings.NOTIFICATIONS_WATCH_GRACE_SECONDS, minutes=minutes)
+
+
+def test_a_watching_player_who_moves_in_time_gets_no_email(alice, bob):
+    game, row = bobs_turn(alice, bob)
+    watch(bob, game)
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+    row.refresh_from_db()
+    # Held like quiet hours: a due time on the row (send_after), in no broker, for the sweep to hand out.
+    assert (row.status, row.send_after, row.queued_at) == (Status.PENDING, grace(row), None)
+    with time_machine.travel(grace(row, -2), tick=False):
+        assert sweep.requeue(timezone.now()) == 0  # not due yet
+        watch(bob, game)
+        play(game, row.game.seats.get(user=bob).colour)  # bob moves, with his page open
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert sweep.requeue(timezone.now()) == 2  # bob's held row, and alice's turn after his move
+    row.refresh_from_db()
+    assert row.status == Status.SKIPPED and row.skip_reason in ("they already moved", "it is no longer their move")
+    assert mail_to(bob) == []
+
+
+def test_a_tab_gone_hidden_gets_the_email_after_the_grace_period_once(alice, bob):
+    game, row = bobs_turn(alice, bob)
+    watch(bob, game)
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+    assert hide(bob, game) == 204 and not Watch.objects.exists()
+    with time_machine.travel(grace(row, -1), tick=False):
+        assert sweep.requeue(timezone.now()) == 0 and mail_to(bob) == []
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert sweep.requeue(timezone.now()) == 1
+    with time_machine.travel(grace(row, 10), tick=False):
+        assert sweep.requeue(timezone.now()) == 0
+        assert delivery.deliver(row.pk) == Outcome.NOT_CLAIMED  # the first task, redelivered late
+    row.refresh_from_db()
+    assert row.status == Status.SENT and len(mail_to(bob)) == 1
+
+
+def test_a_page_left_open_without_a_move_still_brings_the_email_after_the_grace(alice, bob):
+    game, row = bobs_turn(alice, bob)
+    watch(bob, game)
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+    with time_machine.travel(grace(row, 1), tick=False):
+        watch(bob, game)  # still polling: nobody may be looking at that screen
+        assert sweep.requeue(timezone.now()) == 1
+    assert len(mail_to(bob)) == 1
+
+
+def test_a_player_not_watching_gets_the_email_at_once(alice, bob, settings):
+    game, row = bobs_turn(alice, bob)
+    with time_machine.travel(timezone.now() - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS + 5)):
+        watch(bob, game)  # the page polled, then the tab was closed without a beacon
+    assert delivery.deliver(row.pk) == Outcome.SENT
+    assert len(mail_to(bob)) == 1
+
+
+def test_a_worker_killed_between_the_hold_and_the_send_still_sends_once(alice, bob, settings):
+    game, row = bobs_turn(alice, bob)
+    watch(bob, game)
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert delivery.claim(row.pk) is not None  # ...and this worker dies before deciding
+        assert sweep.requeue(timezone.now()) == 0  # a fresh claim is left alone
+    stale = timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS + 1)
+    with time_machine.travel(grace(row, 1) + stale, tick=False):
+        assert sweep.requeue(timezone.now()) == 1
+        assert delivery.deliver(row.pk) == Outcome.NOT_CLAIMED  # the dead worker's task, redelivered
+    row.refresh_from_db()
+    assert row.status == Status.SENT and len(mail_to(bob)) == 1
+
+
+def test_a_worker_killed_while_holding_the_first_claim_holds_again_if_still_watched(alice, bob, settings):
+    game, row = bobs_turn(alice, bob)
+    assert delivery.claim(row.pk) is not None  # the first worker dies before the re-check
+    later = timezone.now() + timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS + 1)
+    with time_machine.travel(later, tick=False):
+        watch(bob, game)
+        assert sweep.requeue(timezone.now()) == 1  # taken over: bob is watching, so it is held
+    row.refresh_from_db()
+    assert row.status == Status.PENDING and row.send_after == grace(row) and mail_to(bob) == []
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert sweep.requeue(timezone.now()) == 1
+    assert len(mail_to(bob)) == 1
+
+
+def test_quiet_hours_still_hold_the_email_after_the_grace(alice, bob):
+    from notifications import services as notify
+
+    game, row = bobs_turn(alice, bob)
+    now = timezone.now()
+    start = (now + timedelta(minutes=1)).time().replace(second=0, microsecond=0)
+    until = (now + timedelta(hours=2)).time().replace(second=0, microsecond=0)
+    notify.preference_update(user=bob, mode="every_turn", time_zone="UTC", quiet_from=start, quiet_until=until)
+    watch(bob, game)
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert sweep.requeue(timezone.now()) == 1  # the hold is over, the night is not
+    row.refresh_from_db()
+    assert row.status == Status.PENDING and row.send_after > grace(row, 60) and mail_to(bob) == []
+
+
+def test_only_a_seated_players_poll_of_a_game_going_on_counts(alice, bob, charlie):
+    game, _ = bobs_turn(alice, bob)
+    watch(charlie, game)  # a spectator
+    Client().get(reverse("game_ply", args=[game.pk]), {"mine": "1"})  # signed out
+    client = Client()
+    client.force_login(bob)
+    client.get(reverse("game_ply", args=[game.pk]))  # without mine=1: a spectator's kind of poll
+    assert not Watch.objects.exists()
+    watch(bob, game)
+    watch(bob, game)
+    assert list(Watch.objects.values_list("user__username", flat=True)) == ["bob"]

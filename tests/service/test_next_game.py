@@ -1,0 +1,134 @@
+"""The next game one click away (issue 28): the games waiting for your move least time left first, on
+My games, behind the "Next game" button and its redirect; the tab title and icon count them; after a
+move the page opens on the status line."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+from games.selectors.turns import games_waiting, next_waiting
+from notifications.models import Away
+from tests.service.test_dashboard import choose_starter
+
+pytestmark = pytest.mark.django_db
+
+
+def started(*players, days: int = 3) -> Game:
+    game = services.game_create(
+        creator=players[0], seats=len(players), game="zarkcity", options={"deck": "standard"},
+        time_limit_days=days, is_private=False,
+    )  # fmt: skip
+    for user in players[1:]:
+        services.game_join(game=game, user=user)
+    game.refresh_from_db()
+    return game
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def three_waiting(alice, bob, charlie):
+    """Three games waiting for alice: `roomy` has 3 days left, `soon` half a day, `middle` one day."""
+    now = timezone.now()
+    roomy = started(alice, bob, days=3)
+    with time_machine.travel(now - timedelta(days=2, hours=12), tick=False):
+        soon = started(alice, charlie, days=3)
+    with time_machine.travel(now - timedelta(days=1), tick=False):
+        middle = started(alice, bob, days=2)
+    theirs = started(alice, charlie)
+    choose_starter(theirs, alice)  # waits for charlie, not for alice
+    return soon, middle, roomy
+
+
+def test_the_games_waiting_come_least_time_left_first(alice, three_waiting):
+    assert [w.game for w in games_waiting(alice)] == list(three_waiting)
+    soon, middle, roomy = three_waiting
+    assert next_waiting(alice).game == soon
+    assert next_waiting(alice, after=soon).game == middle
+
+
+def test_days_away_stop_the_clock_and_so_move_a_game_down(alice, three_waiting):
+    soon, middle, roomy = three_waiting
+    today = timezone.localdate()
+    Away.objects.create(user=alice, first_day=today, last_day=today + timedelta(days=5))
+    # Every clock stops for the same days: the order stays, each deadline moves on by the time away.
+    assert [w.game for w in games_waiting(alice)] == [soon, middle, roomy]
+    assert games_waiting(alice)[0].deadline > timezone.now() + timedelta(days=5)
+
+
+def test_my_games_lists_your_move_in_the_same_order(alice, three_waiting):
+    html = logged_in(alice).get(reverse("dashboard")).content.decode()
+    positions = [html.index(f"Zark City #{game.pk}<") for game in three_waiting]
+    assert positions == sorted(positions)
+
+
+def test_next_game_opens_the_next_one_after_the_page_you_are_on(alice, three_waiting):
+    soon, middle, roomy = three_waiting
+    client = logged_in(alice)
+    assert client.get(reverse("next_game"))["Location"] == reverse("game_detail", args=[soon.pk])
+    answer = client.get(reverse("next_game"), {"after": soon.pk})
+    assert answer["Location"] == reverse("game_detail", args=[middle.pk])
+
+
+def test_next_game_with_nothing_waiting_says_so_on_my_games(alice, bob):
+    client = logged_in(alice)
+    answer = client.get(reverse("next_game"), follow=True)
+    assert answer.redirect_chain[-1][0] == reverse("dashboard")
+    assert "No other game waits for your move." in answer.content.decode()
+
+
+def test_the_game_page_names_the_next_game_for_its_player_only(alice, bob, three_waiting):
+    soon, middle, roomy = three_waiting
+    html = logged_in(alice).get(reverse("game_detail", args=[soon.pk])).content.decode()
+    button = re.search(r"<a [^>]*data-next-game[^>]*>(.*?)</a>", html, re.S)
+    assert button and f"<span data-next-label>Next game: Zark City #{middle.pk}</span>" in button.group(0)
+    assert " hidden" not in button.group(0).split(">")[0]
+    assert "data-next-game" not in Client().get(reverse("game_detail", args=[soon.pk])).content.decode()
+
+
+def test_the_button_is_hidden_while_no_other_game_waits(alice, bob):
+    game = started(alice, bob)
+    html = logged_in(alice).get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert re.search(r"<a [^>]*data-next-game[^>]* hidden>", html)
+
+
+def test_the_title_and_icon_count_the_games_waiting(alice, dave, three_waiting):
+    html = logged_in(alice).get(reverse("dashboard")).content.decode()
+    assert "<title>(3) Your move - zarkcity</title>" in html
+    assert f'rel="icon" type="image/svg+xml" href="{reverse("turn_icon", args=[3])}"' in html
+    html = logged_in(dave).get(reverse("dashboard")).content.decode()
+    assert "<title>My games · zarkcity</title>" in html and reverse("turn_icon", args=[0]) in html
+    assert "<title>Open games" in Client().get(reverse("open_games")).content.decode()
+
+
+@pytest.mark.parametrize(("count", "label"), [(0, None), (2, "2"), (9, "9"), (12, "9+")])
+def test_the_icon_shows_the_count(client, count, label):
+    svg = client.get(reverse("turn_icon", args=[count]))
+    assert svg["Content-Type"].startswith("image/svg+xml")
+    texts = re.findall(r"<text[^>]*>(.*?)</text>", svg.content.decode())
+    assert texts == ([label] if label else [])
+
+
+def test_a_players_poll_carries_their_count_and_next_game(alice, bob, three_waiting):
+    soon, middle, roomy = three_waiting
+    url = reverse("game_ply", args=[soon.pk])
+    news = logged_in(alice).get(url, {"mine": "1"}).json()
+    assert news["waiting"] == 3
+    assert news["next"] == {"url": reverse("game_detail", args=[middle.pk]), "name": f"Zark City #{middle.pk}"}
+    assert "waiting" not in logged_in(alice).get(url).json()  # without mine=1: no session read
+    assert "waiting" not in Client().get(url, {"mine": "1"}).json()
+    # bob must choose his starter in roomy and middle (both players choose at once)
+    assert logged_in(bob).get(reverse("game_ply", args=[roomy.pk]), {"mine": "1"}).json()["waiting"] == 2
