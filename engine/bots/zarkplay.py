@@ -485,4 +485,3 @@ def card_keep_value(state: State, colour: str, card: str) -> float:
         if card in cards and (_cell_credit(state.board[a], colour) + _cell_credit(state.board[b], colour)) >= 1:
             return 0.6
     return 0.1
-
