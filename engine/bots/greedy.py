@@ -47,8 +47,8 @@ def ranked(state: State, seat: str, moves: list[Move], rng: Rng) -> list[Move]:
 def wasted_draw(before: State, after: State, seat: str) -> bool:
     """A move that draws cards only to discard as many at once (a Draw with the hand at its limit):
     it spends the turn for nothing. Scored on the dealt cards it would look like a gain every time,
-    since the discard then keeps the best of a larger hand; so the bot plays it only when nothing
-    else is left."""
+    since the discard then keeps the best of a larger hand; so the bot plays it only when no other
+    safe move is left."""
     drawn = sum((Counter(after.hands[seat]) - Counter(before.hands[seat])).values())
     if not drawn or after.phase != "discard" or after.to_move != seat:
         return False

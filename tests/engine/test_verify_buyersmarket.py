@@ -152,9 +152,3 @@ def test_rejects_both_kinds_of_change_in_one_purchase():
         market.play("red", "buy 3C with LS back S return S")
     market.play("red", "buy 3C with LS back S")
     assert sorted(market.crp["red"]) == [("C", "S"), ("red", "L"), ("red", "S")] and market.banks["red"]["S"] == 2
-
-
-def test_the_archive_offers_buyers_market_offline():
-    from archive.records import OFFLINE_FORMATS
-
-    assert "buyersmarket-game/1" in OFFLINE_FORMATS == frozenset(verify_game.FORMATS.values())
