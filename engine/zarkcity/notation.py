@@ -112,7 +112,7 @@ class Demolish:
     size: str
     at: Cell
     pay: tuple[str, ...]  # canonical deck order
-    draws: int | None = None  # Deck Town (D9): change cards drawn, fewer than the change; None: all of it
+    draws: int | None = None  # Deck Town (D9): change cards drawn, 0 up to the change; None: all of it
 
     def __str__(self) -> str:
         return f"demolish {self.owner} {self.size} {cell_str(self.at)} pay {' '.join(self.pay)}{_draws(self.draws)}"
@@ -180,8 +180,8 @@ _USAGE = {
     "spawn": "spawn X,Y",
     "build": "build CARD X,Y",
     "move": "move S|M|L FROM TO",
-    "demolish": "demolish COLOUR S|M|L X,Y pay CARD... [draw N]",
-    "convert": "convert COLOUR S|M|L X,Y into S|M|L pay CARD... [draw N]",
+    "demolish": "demolish COLOUR S|M|L X,Y pay CARD...",
+    "convert": "convert COLOUR S|M|L X,Y into S|M|L pay CARD...",
     "fly": "fly FROM TO pay ACE",
     "hatch": "hatch CARD X,Y",
     "discard": "discard CARD...",
@@ -233,7 +233,9 @@ def _split_draws(words: list[str], verb: str) -> tuple[list[str], int | None]:
     i = lowered.index("draw")
     count = words[i + 1 :]
     if len(count) != 1 or not count[0].isdigit() or len(count[0]) > 1:
-        raise NotationError(f"draw after the paid cards takes how many change cards, 0 to 2: {_USAGE[verb]}")
+        raise NotationError(
+            f"draw after the paid cards takes how many change cards, 0 to 2 (Deck Town): {_USAGE[verb]} draw N"
+        )
     return words[:i], int(count[0])
 
 
