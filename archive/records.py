@@ -89,7 +89,7 @@ def outcome_words(winner: str, reason: str) -> str:
 
 # The record formats tools/verify_game.py re-verifies offline (its FORMATS; a test keeps the two equal).
 # Others are verified on the verify page and by `python -m engine replay` only.
-OFFLINE_FORMATS = frozenset({"zarkcity-game/1", "decktown-game/1", "martianchess-game/1"})
+OFFLINE_FORMATS = frozenset({"zarkcity-game/1", "decktown-game/1", "martianchess-game/1", "buyersmarket-game/1"})
 
 
 @dataclass

@@ -6,7 +6,7 @@ naming its index, the first illegal move a ReplayError carrying it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .errors import IllegalMoveError, NotationError, PositionError, ReplayError
@@ -45,3 +45,32 @@ def play_moves(state: S, moves: Sequence[tuple[str, M]], apply: Callable[[S, M, 
         except IllegalMoveError as error:
             raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
     return state
+
+
+def read_scores(value: Any, players: Sequence[str]) -> dict[str, int] | None:
+    """A result's stated `scores` (None when it states none): seated colours to whole numbers."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or any(type(points) is not int for points in value.values()):
+        raise PositionError(f'result scores must map each colour to a whole number, like {{"red": 12}}, not {value!r}')
+    for colour in value:
+        if colour not in players:
+            raise PositionError(f"result scores: {colour!r} is not seated in this game (players: {', '.join(players)})")
+    return dict(value)
+
+
+def check_scores(stated: Mapping[str, int] | None, actual: Mapping[str, int] | None, plies: int) -> None:
+    """The scores a record states must be the ones its moves produce (rules.md B15); ReplayError(None) if not."""
+    if stated is None or dict(stated) == dict(actual or {}):
+        return
+    if actual is None:
+        said = ", ".join(f"{colour} {points}" for colour, points in stated.items())
+        raise ReplayError(None, f"the record gives scores ({said}), but after {plies} moves nobody is scored")
+    wrong = [c for c in (*actual, *stated) if stated.get(c) != actual.get(c)]
+    said = "; ".join(f"{c} {_scored(stated.get(c))}" for c in dict.fromkeys(wrong))
+    real = "; ".join(f"{c} has {_scored(actual.get(c))}" for c in dict.fromkeys(wrong))
+    raise ReplayError(None, f"the record gives {said}, but after {plies} moves {real}")
+
+
+def _scored(points: int | None) -> str:
+    return "no score" if points is None else f"{points} points"

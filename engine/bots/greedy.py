@@ -7,6 +7,8 @@ control toward goals and keeps attack cards and aces in hand unless spending the
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..interface import Game
 from ..zarkcity.notation import Choose, Move
 from ..zarkcity.rules import apply
@@ -27,17 +29,30 @@ def choose(state: State, seat: str, moves: list[Move], rng: Rng) -> Move:
 
 def ranked(state: State, seat: str, moves: list[Move], rng: Rng) -> list[Move]:
     """`moves` best first as the greedy bot ranks them: a move after which no rival could win at once
-    (in this deal) before any other, then by score lead; the generator breaks exact ties."""
+    (in this deal) before any other, then one that keeps what it draws, then by score lead; the
+    generator breaks exact ties."""
     keyed = []
     for move in moves:
         after = apply(state, move, seat)
         if after.phase == "over":
-            key = (after.winner == seat, 1.0 if after.winner == seat else -1.0, rng.random())
+            key = (after.winner == seat, True, 1.0 if after.winner == seat else -1.0, rng.random())
         else:
-            key = (not zarkplay.threatened(after, seat), lead_of(after, seat), rng.random())
+            safe = not zarkplay.threatened(after, seat)
+            key = (safe, not wasted_draw(state, after, seat), lead_of(after, seat), rng.random())
         keyed.append((key, move))
     keyed.sort(key=lambda item: item[0], reverse=True)  # stable: on an equal key the earlier move first
     return [move for _, move in keyed]
+
+
+def wasted_draw(before: State, after: State, seat: str) -> bool:
+    """A move that draws cards only to discard as many at once (a Draw with the hand at its limit):
+    it spends the turn for nothing. Scored on the dealt cards it would look like a gain every time,
+    since the discard then keeps the best of a larger hand; so the bot plays it only when no other
+    safe move is left."""
+    drawn = sum((Counter(after.hands[seat]) - Counter(before.hands[seat])).values())
+    if not drawn or after.phase != "discard" or after.to_move != seat:
+        return False
+    return len(after.hands[seat]) - after.ruleset.hand_limit >= drawn
 
 
 def lead_of(state: State, seat: str) -> float:

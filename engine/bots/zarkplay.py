@@ -45,6 +45,7 @@ OPEN_GOAL = 0.8  # two controlled cards and a card in hand to build the third
 PIECE, PIECE_CAP = 0.03, 5
 PIP, PIP_CAP = 0.045, 6
 ACE = 0.05
+ROOM_TO_BUILD = 0.15
 NUMBER, NUMBER_CAP = 0.025, 3
 SHARPNESS = 6.0  # how fast a lead in score turns into a sure win
 
@@ -263,7 +264,22 @@ def _open_progress(state: State, shape: Layout, colour: str, hand: tuple[str, ..
 
 def _material(state: State, colour: str, hand: tuple[str, ...]) -> float:
     pieces = sum(1 for square in state.board.values() for owner, _ in square.pieces if owner == colour)
-    return PIECE * min(pieces, PIECE_CAP) + _hand_material(state.ruleset, hand)
+    return PIECE * min(pieces, PIECE_CAP) + _hand_material(state.ruleset, hand) + _room_to_build(state, colour, hand)
+
+
+def _room_to_build(state: State, colour: str, hand: tuple[str, ...]) -> float:
+    """A number card in hand and a card to build it beside (one `colour` controls in Deck Town, occupies
+    in Zark City, with an empty side): without it a player can only shuffle pieces, so it is worth
+    an attack to win control of a card."""
+    cards = state.ruleset.cards
+    if not any(cards[c].is_number for c in hand):
+        return 0.0
+    needs_control = state.ruleset.build_needs_control
+    for cell, square in state.board.items():
+        mine = controlled_by(square, colour) if needs_control else any(o == colour for o, _ in square.pieces)
+        if mine and any(side not in state.board for side in sides(cell)):
+            return ROOM_TO_BUILD
+    return 0.0
 
 
 @lru_cache(maxsize=8192)
@@ -469,4 +485,3 @@ def card_keep_value(state: State, colour: str, card: str) -> float:
         if card in cards and (_cell_credit(state.board[a], colour) + _cell_credit(state.board[b], colour)) >= 1:
             return 0.6
     return 0.1
-

@@ -39,7 +39,7 @@ HELP = (
     ("buy 7H", "take the 7 of hearts: it already holds 7 pips or more"),
     ("buy 3C with LS", "complete and buy the 3 of clubs with bank pyramids of at most 4 pips"),
     ("buy 3C with L back S", "... and make change: a Small of your colour from your collected pile to your bank"),
-    ("buy 3C with L return S", "... or a clubs Small from your collected pile back to the global resources"),
+    ("buy 3C with L return S", "... or instead a clubs Small from your collected pile back to the global resources"),
     ("place M 7H call", "any action may end with call: the building phase (4 L, 3 M and 1 S collected)"),
     ("pile H", "after the atom, or a colour with nothing left: the pile the next pallet comes from"),
     ("pass", "only when you have no action at all"),

@@ -109,9 +109,14 @@ def _paid_error(state: State, move: Buy, pallet: Pallet, by: str) -> str | None:
 def _change_error(state: State, move: Buy, pallet: Pallet, by: str, overpaid: int) -> str | None:
     if not move.back and not move.returned:
         return None
+    if move.back and move.returned:
+        return (
+            f"making change (B13): one kind of change per purchase: your colour back to your bank (back) or"
+            f" {SUIT_NAMES[pallet.suit]} back to the GRP (return), not both"
+        )
     change = pips(move.back) + pips(move.returned)
     if change > overpaid:
-        return f"making change (15.4): {change} pips of change for {overpaid} overpaid"
+        return f"making change (B12): {change} pips of change for {overpaid} overpaid"
     crp = Counter(bought_crp(state, move, pallet, by))
     for owner, sizes, where in ((by, move.back, "your colour"), (pallet.suit, move.returned, SUIT_NAMES[pallet.suit])):
         for size, n in Counter(sizes).items():

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import PositionError, ReplayError
-from ..records import play_moves, read_moves
+from ..records import check_scores, play_moves, read_moves, read_scores
 from .notation import Move, parse
 from .pieces import GAME_ID, RULES_VERSION
 from .position import check_header, read_players, seated
@@ -66,25 +66,34 @@ def _moves(value: Any, players: tuple[str, ...]) -> list[tuple[str, Move]]:
 
 
 def winners_of(result: Mapping[str, Any]) -> tuple[str, ...]:
-    """The winners a result names: "winners", else "winner" (the service writes several as "red,blue")."""
-    if isinstance(result.get("winners"), list):
-        return tuple(result["winners"])
+    """The winners a result names: "winners", else "winner" (the service writes several as "red,blue").
+    A result stating both must state the same players."""
     winner = result.get("winner")
-    return tuple(winner.split(",")) if isinstance(winner, str) and winner else ()
+    named = tuple(winner.split(",")) if isinstance(winner, str) and winner else ()
+    if not isinstance(result.get("winners"), list):
+        return named
+    winners = tuple(result["winners"])
+    if winner is not None and set(named) != set(winners):
+        raise PositionError(f"result: winner {winner!r} and winners {list(winners)} name different players")
+    return winners
 
 
 def check_result(state: State, result: Mapping[str, Any], plies: int) -> State:
-    """The final State if the game really ended as `result` says, else ReplayError(None). A timeout is
-    recorded as the loser's `resign`; an agreed draw or a timeout with no winner ends a game still on."""
+    """The final State if the game really ended as `result` says, winners, reason and every score
+    (rules.md B15), else ReplayError(None). A timeout is recorded as the loser's `resign`; an agreed
+    draw or a timeout with no winner ends a game still on."""
     if not isinstance(result, Mapping) or result.get("reason") not in REASONS:
         raise PositionError(f"result must name a reason in {', '.join(REASONS)}, not {result!r}")
     winners, reason = winners_of(result), result["reason"]
     for colour in winners:
         seated(colour, "result winner", state.players)
+    stated_scores = read_scores(result.get("scores"), state.players)
     if not winners and reason in WINNERLESS and state.phase != "over":
+        check_scores(stated_scores, None, plies)
         return agree_draw(state) if reason == "draw" else abandon(state, str(reason))
     expected = "resignation" if reason == "timeout" else reason
     if state.phase == "over" and (set(state.winners), state.reason) == (set(winners), expected):
+        check_scores(stated_scores, scores(state) if state.reason == "score" else None, plies)
         return state.evolve(reason=reason)
     said = f"{' and '.join(winners)} won by {reason}" if winners else f"no winner ({reason})"
     now = (

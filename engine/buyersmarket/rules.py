@@ -1,6 +1,6 @@
 """Buyer's Market as pure functions: setup, legal moves, a turn, the last round, the end (rules.md 15).
 
-Every rule is section 15's and its rulings B1-B11; the rulings this engine adds are in docs/rules.md
+Every rule is section 15's and its rulings B1-B15; the rulings this engine adds are in docs/rules.md
 (Buyer's Market).
 """
 
@@ -65,9 +65,9 @@ def _buys(state: State, pallet: Pallet, colour: str) -> list[Buy]:
         if overpaid < 0:
             continue
         crp = market.bought_crp(state, Buy(pallet.card, paid), pallet, colour)
-        for back in market.change_options(crp, colour, overpaid):
-            for returned in market.change_options(crp, pallet.suit, overpaid):
-                buys.append(Buy(pallet.card, paid, back, returned))
+        # One kind of change per purchase (B13): own colour back to the bank, or the pallet's to the GRP.
+        buys += [Buy(pallet.card, paid, back) for back in market.change_options(crp, colour, overpaid)]
+        buys += [Buy(pallet.card, paid, (), ret) for ret in market.change_options(crp, pallet.suit, overpaid) if ret]
     return buys
 
 

@@ -37,6 +37,10 @@ HELP = (
     ("move S 0,0 1,0", "move your small to the adjacent card"),
     ("demolish blue M 1,0 pay CMWK", "remove blue's medium, paying with a Crown (3), Courts (2) or Pawns (1)"),
     (
+        "demolish blue S 1,0 pay KM draw 1",
+        "overpaid pips may come back as cards, one a pip: all of them unless you end with draw 0, draw 1, ...",
+    ),
+    (
         "convert blue M 1,0 into M pay CMWK",
         "also replace it with your own piece of the same size (every paid card shares a suit with the attacked card)",
     ),
@@ -48,7 +52,8 @@ HELP = (
 
 RULES = (
     "On your turn take one option: draw three, grow, spawn, build beside a card you control, move,"
-    " attack with Crowns (3 pips), Courts (2) and Pawns (1), fly a card with an Ace, or hatch."
+    " attack with Crowns (3 pips), Courts (2) and Pawns (1) (you may draw a card for each pip overpaid),"
+    " fly a card with an Ace, or hatch."
     " Control a poker block to win: a connected straight flush of four or more cards sharing a suit,"
     " or three connected cards of one rank sharing no suit. Discard down to 5 cards at the end of your turn."
 )

@@ -36,4 +36,5 @@ DECK_TOWN = Ruleset(
     winners_through=winners_through,
     settle=highest_card_wins,
     starter_rank=starter_rank,
+    optional_change=True,
 )

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import PositionError, ReplayError
-from ..records import play_moves, read_moves
+from ..records import check_scores, play_moves, read_moves, read_scores
 from .notation import Move, parse
 from .position import check_header, read_players, seated
 from .rules import abandon, agree_draw, apply, new_game
@@ -69,15 +69,27 @@ def _result(value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
     winner, reason = value.get("winner"), value["reason"]
     if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
         raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
-    return {"winner": None if winner is None else seated(winner, "result winner", players), "reason": reason}
+    return {
+        "winner": None if winner is None else seated(winner, "result winner", players),
+        "reason": reason,
+        "scores": read_scores(value.get("scores"), players),
+    }
 
 
 def check_result(state: State, result: Mapping[str, Any], plies: int) -> State:
-    """The final State if the game really ended as `result` says, else ReplayError(None).
+    """The final State if the game really ended as `result` says, scores included (rules.md B15), else
+    ReplayError(None).
 
     As for every game, a timeout is recorded as the loser's `resign`; an agreed draw, or a timeout
     with no winner, matches a game still on, which the result then ends.
     """
+    ended = _ended_as_stated(state, result, plies)
+    # The captures are the scores however the game ended (result_of always writes them).
+    check_scores(result.get("scores"), ended.scores(), plies)
+    return ended
+
+
+def _ended_as_stated(state: State, result: Mapping[str, Any], plies: int) -> State:
     winner, reason = result.get("winner"), result.get("reason")
     if winner is None and reason in WINNERLESS and state.phase != "over":
         return agree_draw(state) if reason == "draw" else abandon(state, str(reason))

@@ -211,10 +211,17 @@ def _attack(state: State, colour: str) -> Iterator[Move]:
         into = _replacements(rules, stash, size)
         suits = set(rules.cards[state.board[cell].card].suits)
         for pay in payments[size]:
-            yield Demolish(owner, size, cell, pay)
+            draws = _draw_choices(rules, pay, size)
+            yield from (Demolish(owner, size, cell, pay, n) for n in draws)
             if rules.convert_same_size_on_suit_match and not all(suits.intersection(rules.cards[c].suits) for c in pay):
                 continue  # Deck Town (D7): no replacement unless every paid card shares a suit with the card
-            yield from (Convert(owner, size, cell, r, pay) for r in into)
+            yield from (Convert(owner, size, cell, r, pay, n) for r in into for n in draws)
+
+
+def _draw_choices(rules: Ruleset, pay: tuple[str, ...], size: str) -> tuple[int | None, ...]:
+    """The whole change (None), and in Deck Town each smaller number of change cards down to none (D9)."""
+    change = sum(rules.cards[c].pips for c in pay) - SIZE_PIPS[size]
+    return (None, *range(change)) if rules.optional_change else (None,)
 
 
 def _replacements(rules: Ruleset, stash: Counter[str], size: str) -> list[str]:

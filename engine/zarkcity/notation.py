@@ -112,9 +112,10 @@ class Demolish:
     size: str
     at: Cell
     pay: tuple[str, ...]  # canonical deck order
+    draws: int | None = None  # Deck Town (D9): change cards drawn, 0 up to the change; None: all of it
 
     def __str__(self) -> str:
-        return f"demolish {self.owner} {self.size} {cell_str(self.at)} pay {' '.join(self.pay)}"
+        return f"demolish {self.owner} {self.size} {cell_str(self.at)} pay {' '.join(self.pay)}{_draws(self.draws)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +125,16 @@ class Convert:
     at: Cell
     into: str
     pay: tuple[str, ...]  # canonical deck order
+    draws: int | None = None  # as for Demolish
 
     def __str__(self) -> str:
-        return f"convert {self.owner} {self.size} {cell_str(self.at)} into {self.into} pay {' '.join(self.pay)}"
+        head = f"convert {self.owner} {self.size} {cell_str(self.at)} into {self.into}"
+        return f"{head} pay {' '.join(self.pay)}{_draws(self.draws)}"
+
+
+def _draws(draws: int | None) -> str:
+    """The change-draw count ("draw 1"): written only when it is not the whole change (the default)."""
+    return "" if draws is None else f" draw {draws}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +208,11 @@ def _pay_list(words: list[str], verb: str, card: CardReader, sort: CardSorter) -
 def _parse_attack(words: list[str], card: CardReader, sort: CardSorter) -> Move:
     verb = words[0]
     head, pay_words = _split_pay(words)
+    pay_words, draws = _split_draws(pay_words, verb)
     if verb == "demolish":
         _fixed(head, 4)
         pay = _pay_list(pay_words, verb, card, sort)
-        return Demolish(parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), pay)
+        return Demolish(parse_colour(head[1]), parse_size(head[2]), parse_cell(head[3]), pay, draws)
     if len(head) != 6 or head[4].lower() != "into":
         raise NotationError(f"convert takes the form: {_USAGE['convert']}")
     return Convert(
@@ -212,7 +221,22 @@ def _parse_attack(words: list[str], card: CardReader, sort: CardSorter) -> Move:
         parse_cell(head[3]),
         parse_size(head[5]),
         _pay_list(pay_words, verb, card, sort),
+        draws,
     )
+
+
+def _split_draws(words: list[str], verb: str) -> tuple[list[str], int | None]:
+    """The paid cards, and the number after a closing `draw N` (None without one: the whole change)."""
+    lowered = [w.lower() for w in words]
+    if "draw" not in lowered:
+        return words, None
+    i = lowered.index("draw")
+    count = words[i + 1 :]
+    if len(count) != 1 or not count[0].isdigit() or len(count[0]) > 1:
+        raise NotationError(
+            f"draw after the paid cards takes how many change cards, 0 to 2 (Deck Town): {_USAGE[verb]} draw N"
+        )
+    return words[:i], int(count[0])
 
 
 def _split_pay(words: list[str]) -> tuple[list[str], list[str]]:

@@ -159,7 +159,7 @@ def demolish(draft: Draft, move: Demolish, by: str) -> Changed:
     square = _target(draft, "Demolish", move.owner, move.size, move.at, by)
     _attack(draft, "Demolish", move.pay, move.size, by)
     draft.put(move.at, square.without_piece(move.owner, move.size))
-    _change_draw(draft, move.pay, move.size, by)
+    _change_draw(draft, "Demolish", move, by)
     return (move.at,)
 
 
@@ -175,7 +175,7 @@ def convert(draft: Draft, move: Convert, by: str) -> Changed:
     if draft.rules.convert_same_size_on_suit_match:
         _check_suit_match(draft, move, square)
     draft.put(move.at, square.without_piece(move.owner, move.size).with_piece(by, move.into))
-    _change_draw(draft, move.pay, move.size, by)
+    _change_draw(draft, "Convert", move, by)
     return (move.at,)
 
 
@@ -234,9 +234,23 @@ def _attack(draft: Draft, rule: str, pay: tuple[str, ...], size: str, by: str) -
     draft.to_discard(draft.rules.sort(pay))
 
 
-def _change_draw(draft: Draft, pay: tuple[str, ...], size: str, by: str) -> None:
-    """Overpaid pips come back as cards, after the payment is on the discard pile (A9, A13)."""
-    draft.draw(by, _pips(draft, pay) - SIZE_PIPS[size])
+def _change_draw(draft: Draft, rule: str, move: Demolish | Convert, by: str) -> None:
+    """Overpaid pips come back as cards, after the payment is on the discard pile (A9, A13); in Deck
+    Town the attacker may draw fewer, as `draw N` says (D9)."""
+    change = _pips(draft, move.pay) - SIZE_PIPS[move.size]
+    draft.draw(by, change if move.draws is None else _chosen_draws(draft, rule, move.draws, change))
+
+
+def _chosen_draws(draft: Draft, rule: str, draws: int, change: int) -> int:
+    if not draft.rules.optional_change:
+        raise IllegalMoveError(
+            f"{rule}: in {draft.rules.name} the change is drawn in full (ruling A9): write the move without draw"
+        )
+    if draws > change:
+        raise IllegalMoveError(
+            f"{rule}: the payment overpays by {_pip_count(change)}, so draw 0 to {change} change cards, not {draws}"
+        )
+    return draws
 
 
 def _pips(draft: Draft, pay: tuple[str, ...]) -> int:

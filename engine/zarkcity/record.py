@@ -85,8 +85,13 @@ def _result(value: Any, players: Sequence[str]) -> dict[str, Any] | None:
     if not isinstance(value, dict) or value.get("reason") not in REASONS:
         raise PositionError(f"result must be {{winner, reason}} with a reason in {', '.join(REASONS)}, not {value!r}")
     winner, reason = value.get("winner"), value["reason"]
+    # Every stated fact is checked (rules.md B15): these games keep no scores, and only a tie lists tied players.
+    if value.get("scores") is not None:
+        raise PositionError("result: this game keeps no scores, so its result states none (winner, reason, tied)")
     if reason == "tie":
         return _tie(value, players)
+    if value.get("tied"):
+        raise PositionError(f"result: a {reason} result lists no tied players")
     # A draw never has a winner; a timeout may have none (everyone ran out of time at once).
     if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
         raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")

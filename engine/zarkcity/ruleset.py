@@ -45,6 +45,7 @@ class Ruleset:
     winners_through: WinCheck  # players who complete a winning block covering one of the cells
     settle: Settle  # several players completed a block at once: who wins (several = a tie)
     starter_rank: Callable[[CardInfo], tuple[int, ...]]  # the highest starter goes first; commit order breaks ties
+    optional_change: bool = False  # Deck Town (D9): an attacker may draw fewer change cards (`pay ... draw N`)
 
     def __copy__(self) -> Ruleset:
         return self  # one Ruleset per game: a copied State still plays the same game

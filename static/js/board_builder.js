@@ -286,7 +286,8 @@ export function attachBuilder({ data, board, hand, panel, zoom, onConfirm }) {
       const target = `${o.colour}'s ${SIZE_NAME[o.size]}`;
       const what = o.verb === "demolish" ? `Demolish ${target}` : `Convert ${target} into your ${SIZE_NAME[o.into]}`;
       const pay = o.pay.map((card) => cardLabel(data.labels, card)).join(" ");
-      const drawn = change ? `, draw ${change} card${change === 1 ? "" : "s"} change` : ", no change";
+      const drawn = o.draws !== null ? `, draw ${o.draws} of the ${change} change cards`
+        : change ? `, draw ${change} card${change === 1 ? "" : "s"} change` : ", no change";
       return button(`${what}: pay ${pay}${drawn}`, o.text);
     });
   }

@@ -64,11 +64,11 @@ function add(index, text) {
     case "grow": index.grow.set(w[2] + " " + w[1], text); break;
     case "spawn": index.spawn.set(w[1], text); break;
     case "move": nested(index.move, w[2] + " " + w[1]).set(w[3], text); break;
-    case "demolish": /* demolish COLOUR SIZE CELL pay CARDS... */
-      listed(index.attack, w[3]).push({ text, verb: "demolish", colour: w[1], size: w[2], into: null, pay: w.slice(5) });
+    case "demolish": /* demolish COLOUR SIZE CELL pay CARDS... [draw N] */
+      listed(index.attack, w[3]).push(attackOf(text, w, null, 5));
       break;
-    case "convert": /* convert COLOUR SIZE CELL into SIZE pay CARDS... */
-      listed(index.attack, w[3]).push({ text, verb: "convert", colour: w[1], size: w[2], into: w[5], pay: w.slice(7) });
+    case "convert": /* convert COLOUR SIZE CELL into SIZE pay CARDS... [draw N] */
+      listed(index.attack, w[3]).push(attackOf(text, w, w[5], 7));
       break;
     case "fly": nested(nested(index.fly, w[4]), w[1]).set(w[2], text); break; /* fly SRC DST pay ACE */
     case "discard":
@@ -77,6 +77,16 @@ function add(index, text) {
       break;
     default: break; /* a kind this page does not build by clicks stays in the list below the board */
   }
+}
+
+/* An attack's parts. `draws` is the number of change cards a closing "draw N" asks for (Deck Town
+   lets the attacker draw fewer); null when the move draws the whole change. */
+function attackOf(text, w, into, payFrom) {
+  const rest = w.slice(payFrom);
+  const at = rest.indexOf("draw");
+  const pay = at < 0 ? rest : rest.slice(0, at);
+  const draws = at < 0 ? null : Number(rest[at + 1]);
+  return { text, verb: w[0], colour: w[1], size: w[2], into, pay, draws };
 }
 
 /* What a click on a card in hand may start. */

@@ -206,11 +206,13 @@ def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
                 "choose 9S", "place 1,0", "draw", "grow S 1,0", "spawn 1,0", "move S 1,0 2,0",
                 "hatch 6C 0,1", "hatch 6C 1,1", "demolish blue L 1,0 pay JS QH",
                 "convert blue L 1,0 into M pay KH", "fly 2,0 0,1 pay AD", "discard JK JK 3C",
+                "demolish blue S 2,2 pay KM draw 1", "convert blue S 2,2 into S pay KM draw 0",
             ]);
             return {
                 hatch: [...index.build.get("6C").entries()].map(([cell, b]) => cell + " " + b.verb),
                 attacks: index.attack.get("1,0").map(
                     (o) => [o.verb, o.into, o.pay.join(" "), m.changeFor(pips, o.pay, o.size)]),
+                draws: index.attack.get("2,2").map((o) => [o.verb, o.into, o.pay.join(" "), o.draws]),
                 fly: index.fly.get("AD").get("2,0").get("0,1"),
                 discard: index.discard.get(m.cardsKey(["JK", "3C", "JK"])),
                 move: index.move.get("1,0 S").get("2,0"),
@@ -226,6 +228,7 @@ def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
     )
     assert found["hatch"] == ["0,1 hatch", "1,1 hatch"]
     assert found["attacks"] == [["demolish", None, "JS QH", 0], ["convert", "M", "KH", 0]]
+    assert found["draws"] == [["demolish", None, "KM", 1], ["convert", "S", "KM", 0]]  # Deck Town's `draw N` (D9)
     assert found["fly"] == "fly 2,0 0,1 pay AD" and found["move"] == "move S 1,0 2,0"
     assert found["discard"] == "discard JK JK 3C"
     assert found["roles"] == ["build", "fly", "discard", None]

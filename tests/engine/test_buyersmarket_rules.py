@@ -121,6 +121,23 @@ TABLE = [
         "2 pips of change for 1 overpaid",
     ),
     ("change of a piece not collected", market(pallets={"3C": "C:S"}), "buy 3C with L back S", "would hold only 0"),
+    # B12: any change from none up to the overpayment (2 here: L S on a 3 holding a Small)
+    ("B12: keeping the whole overpayment", market(pallets={"3C": "C:S"}), "buy 3C with LS", None),
+    ("B12: change of part of the overpayment", market(pallets={"3C": "C:S"}), "buy 3C with LS return S", None),
+    ("B12: change of all of it", market(pallets={"3C": "C:M"}, crp={"red": "red:M"}), "buy 3C with LS back M", None),
+    (
+        "B12: never more than the overpayment",
+        market(pallets={"3C": "C:S"}, crp={"red": "red:L"}),
+        "buy 3C with LS back L",
+        "B12): 3 pips of change for 2 overpaid",
+    ),
+    # B13: one kind of change per purchase
+    (
+        "B13: own colour back and pallet colour returned in one purchase",
+        market(pallets={"3C": "C:S"}, crp={"red": "red:S"}),
+        "buy 3C with LS back S return S",
+        "one kind of change per purchase",
+    ),
     (
         "no change without paying",
         market(pallets={"3C": "C:L C:S"}, crp={"red": "red:S"}),

@@ -44,6 +44,10 @@ HAND_WORKED = [
     ("a monochrome level beats a brick", "H:L H:L H:L H:L D:L H:M H:M H:M H:S", 0, [4, 3, 1], (8, 6, 9, 0, 0, -1, 0)),
     # Three Larges: level 1 is half-built and nothing goes on it; the rest is Unused; the bank counts.
     ("a half-built bottom", "H:L H:L D:L H:M H:M H:S", 2, [3], (3, 0, 0, 0, 0, -3, 2)),
+    # B14: a half-built level of one colour earns no Cohesiveness: its pyramids are only bricks.
+    ("B14: a monochrome half-built bottom", "H:L H:L H:L H:M", 0, [3], (3, 0, 0, 0, 0, -1, 0)),
+    # B14: a half-built level 2 of one Medium (a level of one pyramid) is still not complete: no points.
+    ("B14: one Medium on four Larges", "H:L H:L H:L H:L H:M H:S", 0, [4, 1], (5, 2, 3, 0, 0, -1, 0)),
     # Two Mediums on four Larges: a half-built level 2 (its bricks count), the Smalls cannot go up.
     ("a half-built second level", "H:L H:L H:L H:L D:M D:M C:S C:S", 0, [4, 2], (6, 2, 3, 0, 0, -2, 0)),
     # Colours spread over the levels for Diversity, with monochrome Mediums and Smalls.

@@ -1,4 +1,4 @@
-"""Deck Town's rule tables: every difference of rules.md 14.2 (DT1-DT6 of 14.4) and each ruling D1-D8.
+"""Deck Town's rule tables: every difference of rules.md 14.2 (DT1-DT6 of 14.4) and each ruling D1-D9.
 
 Each case is played on the shared Zark City family code under the DECK_TOWN ruleset; where the two
 games differ, the same position is also played as Zark City to show the difference is the ruleset's.
@@ -173,8 +173,59 @@ def lunatic(card: str = "6MW") -> State:
 def test_dt4_sea_converts_a_small_on_the_lunatic_and_draws_two() -> None:
     after = play(lunatic(), "red: convert blue S 0,0 into S pay KW")
     assert after.board[(0, 0)].pieces == (("red", "S"),)
-    assert after.hands["red"] == ("3SK", "4WL")  # change: 3 pips for a 1-pip piece (D5: mandatory)
+    assert after.hands["red"] == ("3SK", "4WL")  # change: 3 pips for a 1-pip piece; all of it by default
     assert "convert blue S 0,0 into S pay KW" in listed(lunatic())
+
+
+# --- D9: the change draw is optional: none up to one a pip overpaid, the notation says how many ------
+
+
+@pytest.mark.parametrize(("written", "drawn"), [("", ("3SK", "4WL")), (" draw 1", ("3SK",)), (" draw 0", ())])
+def test_d9_the_attacker_draws_as_many_change_cards_as_the_move_says(written: str, drawn: tuple[str, ...]) -> None:
+    after = play(lunatic(), f"red: demolish blue S 0,0 pay KW{written}")
+    assert after.hands["red"] == drawn
+    assert after.deck == ("3SK", "4WL", "5SW")[len(drawn) :]
+
+
+def test_d9_the_legal_moves_offer_every_number_of_change_cards() -> None:
+    demolish = {m for m in listed(lunatic()) if m.startswith("demolish")}
+    assert demolish == {
+        "demolish blue S 0,0 pay KW",
+        "demolish blue S 0,0 pay KW draw 1",
+        "demolish blue S 0,0 pay KW draw 0",
+    }
+    converts = {m for m in listed(lunatic()) if m.startswith("convert")}
+    assert converts == {f"convert blue S 0,0 into S pay KW{n}" for n in ("", " draw 1", " draw 0")}
+
+
+def test_d9_an_exact_payment_has_no_draw_to_choose() -> None:
+    state = town({(0, 0): ("6MW", "blue:L"), (0, 1): ("2MK", "red:S")}, {"red": ("KW",)}, deck=("3SK",))
+    assert {m for m in listed(state) if m.startswith("demolish")} == {"demolish blue L 0,0 pay KW"}
+    assert play(state, "red: demolish blue L 0,0 pay KW draw 0").hands["red"] == ()
+
+
+def test_d9_no_more_than_the_change() -> None:
+    with pytest.raises(IllegalMoveError, match="overpays by 2 pips, so draw 0 to 2 change cards, not 3"):
+        play(lunatic(), "red: demolish blue S 0,0 pay KW draw 3")
+
+
+def test_d9_zark_city_draws_the_whole_change() -> None:
+    state = make_state({(0, 0): ("6S", "blue:S"), (0, 1): ("2S", "red:S")}, {"red": ("KH",)}, deck=("3C", "4C"))
+    with pytest.raises(IllegalMoveError, match=r"in Zark City the change is drawn in full \(ruling A9\)"):
+        play(state, "red: demolish blue S 0,0 pay KH draw 0")
+    assert not any("draw 0" in str(m) or "draw 1" in str(m) for m in legal_moves(state, "red"))
+
+
+@pytest.mark.parametrize("text", ["demolish blue S 0,0 pay KW draw", "demolish blue S 0,0 pay KW draw two"])
+def test_d9_draw_takes_one_number(text: str) -> None:
+    with pytest.raises(NotationError, match="draw after the paid cards takes how many change cards"):
+        GAME.parse(text)
+
+
+@pytest.mark.parametrize("text", ["demolish blue S 0,0 pay KW draw 1", "convert blue M 1,-2 into M pay CMWK draw 0"])
+def test_d9_the_notation_round_trips(text: str) -> None:
+    assert str(GAME.parse(text)) == text
+    assert GAME.parse(text.upper().replace("DRAW", "Draw")) == GAME.parse(text)
 
 
 def test_dt4_on_the_market_the_sea_may_only_demolish() -> None:

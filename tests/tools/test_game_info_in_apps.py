@@ -107,12 +107,22 @@ def test_the_verify_page_and_log_word_the_games_chance(client, finished_chess):
     assert " dealt " not in log and "b3-c4" in log
 
 
-def test_the_verify_page_of_a_game_the_tool_does_not_read_points_to_the_engine(client, alice, bob):
+def test_the_verify_page_of_a_buyers_market_game_gives_the_offline_tool(client, alice, bob):
     game = start_game(alice, bob, game="buyersmarket")
     services.player_resign(game=game, user=bob)
     game.refresh_from_db()
     html = client.get(reverse("game_verify", args=[game.pk])).content.decode()
     assert game.status == Game.Status.FINISHED and game.rules.info.chance in html
+    assert "python3 tools/verify_game.py buyersmarket-" in html
+
+
+def test_the_verify_page_of_a_game_the_tool_does_not_read_points_to_the_engine(client, alice, bob, monkeypatch):
+    """Every registered game verifies offline today; a game added without the tool's support would not."""
+    monkeypatch.setattr("archive.records.OFFLINE_FORMATS", frozenset())
+    game = start_game(alice, bob, game="buyersmarket")
+    services.player_resign(game=game, user=bob)
+    game.refresh_from_db()
+    html = client.get(reverse("game_verify", args=[game.pk])).content.decode()
     assert "python -m engine replay buyersmarket-" in html
     assert "python3 tools/verify_game.py" not in html and "does not read Buyer&#x27;s Market records" in html
 

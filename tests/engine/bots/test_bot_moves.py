@@ -72,7 +72,7 @@ def test_a_bot_refuses_a_game_it_does_not_play_and_a_seat_not_to_move() -> None:
 # (game, bots for red and blue, the deal): deals where these bots finish within a few dozen moves.
 LINE_UPS = [
     ("zarkcity", ("greedy", "mcts"), "whole-zarkcity-0"),
-    ("decktown", ("mcts", "greedy"), "whole-decktown-4"),
+    ("decktown", ("mcts", "greedy"), "whole-decktown-7"),
     ("martianchess", ("alphabeta", "random"), "whole-martianchess"),
     ("buyersmarket", ("random", "random"), "whole-buyersmarket"),
 ]
@@ -223,9 +223,9 @@ def test_martian_chess_and_buyers_market_deals_replace_the_seed() -> None:
         game, state = mid_game(game_id, 6)
         deal = game.determinize(state, state.players[0], Rng.from_text("x"))
         assert deal.seed != state.seed
-        assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(
-            state, state.players[0]
-        ) | {"seed_commitment": ""}
+        assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(state, state.players[0]) | {
+            "seed_commitment": ""
+        }
 
 
 # --- the generator ------------------------------------------------------------------------------
