@@ -79,8 +79,8 @@ function add(index, text) {
   }
 }
 
-/* An attack's parts. `draws` is the number of change cards a closing "draw N" asks for (Deck Town
-   lets the attacker draw fewer); null when the move draws the whole change. */
+/* An attack's parts. `draws` is the number of change cards a closing "draw N" asks for (a game may
+   let the attacker draw fewer); null when the move draws the whole change. */
 function attackOf(text, w, into, payFrom) {
   const rest = w.slice(payFrom);
   const at = rest.indexOf("draw");

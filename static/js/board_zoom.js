@@ -9,7 +9,7 @@ const MIN_ZOOM = 0.6; // a little room around the whole board
 /* Screen pixels per board unit below which ranks and coordinates are too small to read (a card is
    80 units wide, its rank 15 units high): a big board on a phone starts at this scale, showing its
    middle, and is panned; the fit button still shows all of it. A picture whose labels need another
-   scale says so in its data-min-scale (Buyer's Market's, engine/buyersmarket/picture.py); a picture
+   scale says so in its data-min-scale (set by the game's picture); a picture
    read top to bottom says data-zoom-open="width" and opens as wide as its frame, to be panned down. */
 const MIN_SCALE = 0.6;
 /* Board units the coordinate labels take along the left and top of the shown part once stuck there

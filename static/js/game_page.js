@@ -33,7 +33,7 @@ async function init() {
   const wrap = document.getElementById("board");
   const svg = wrap && wrap.querySelector("svg.zc-board");
   /* A board too big for the screen opens on the viewer's own pyramids, or on what the picture marks
-     with data-zoom-focus (Buyer's Market: the pallets). A board of cards pans and zooms, and so does
+     with data-zoom-focus (what the game wants seen first). A board of cards pans and zooms, and so does
      a picture that names the scale its labels need (data-min-scale). */
   const mine = svg && page.data.viewer ? [...svg.querySelectorAll(`.zc-piece[data-colour="${page.data.viewer}"]`)] : [];
   const focus = mine.length || !svg ? mine : svg.querySelectorAll("[data-zoom-focus]");
