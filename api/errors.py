@@ -57,10 +57,10 @@ def error_response(code: str, message: str, **extra: Any) -> JsonResponse:
     return response
 
 
-def play_refusal(error: PlayError, game: Game, colour: str | None) -> ApiError:
+def play_refusal(error: PlayError, game: Game, colour: str | None, *, sent_ply: int | None = None) -> ApiError:
     """A refused move, resignation or draw action, by what refused it (games/services/errors.py)."""
     if isinstance(error, StaleMove):
-        return ApiError("stale_ply", error.reason)
+        return ApiError("stale_ply", stale_message(game, sent_ply))
     if isinstance(error, NotAPlayer):
         return ApiError("not_a_player", error.reason)
     game.refresh_from_db(fields=["status", "to_move"])
@@ -73,6 +73,16 @@ def play_refusal(error: PlayError, game: Game, colour: str | None) -> ApiError:
         mover = colour is not None and colour in game.to_move.split(",")
         return ApiError("illegal_move" if mover else "not_your_turn", error.reason)
     return ApiError("refused", error.reason)
+
+
+def stale_message(game: Game, sent_ply: int | None) -> str:
+    """The service's words are the page's ("since you loaded this page"); a program sent a ply."""
+    game.refresh_from_db(fields=["ply"])
+    answered = "an older ply" if sent_ply is None else f"ply {sent_ply}"
+    return (
+        f"This request answers {answered}, but the game is at ply {game.ply}: nothing was played. "
+        f"Read the legal moves again (GET /api/games/{game.pk}/moves) and send one with the ply they answer."
+    )
 
 
 def refusal_text(error: DjangoValidationError) -> str:
