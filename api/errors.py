@@ -7,6 +7,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -33,6 +35,7 @@ STATUSES = {
     "not_started": 409,  # the game is still waiting for players
     "game_over": 409,
     "refused": 409,  # the game's state does not allow it now (full, already seated, no draw offer...)
+    "too_large": 413,  # a body over settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     "rate_limited": 429,
     "server_error": 500,
 }
@@ -116,6 +119,10 @@ def install_handlers(api: NinjaAPI) -> None:
         code = "invalid_request" if error.status_code == 400 else "server_error"
         return error_response(code, str(error))
 
+    def too_large(request: HttpRequest, error: RequestDataTooBig) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return error_response("too_large", f"The request body is over {limit:,} bytes: nothing was read.")
+
     def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
         log.exception("API request failed: %s %s", request.method, request.path)
         got_request_exception.send(sender=None, request=request)  # error reporting (Sentry) sees it as Django would
@@ -127,6 +134,7 @@ def install_handlers(api: NinjaAPI) -> None:
         SchemaError: schema_error,
         Http404: not_found,
         HttpError: http_error,
+        RequestDataTooBig: too_large,
         Exception: server_error,
     }
     for exception, handler in handlers.items():

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # Content-Security-Policy on every response, below
+    "zarkcity_site.badinput.RefuseNul",  # a NUL in the address, a field or JSON: 400 before anything reads it
     "zarkcity_site.middleware.NoStoreHands",  # pages and JSON that show a hand: private, no-store
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
