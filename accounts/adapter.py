@@ -19,8 +19,12 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth sh
         username = super().clean_username(username, shallow=shallow)
         # The reverse of accounts.services.check_name_free: a new username must not read as a name
         # someone already plays under, or the two would look alike at the table.
-        if not shallow and Profile.objects.filter(name_key=name_key(username)).exists():
+        key = name_key(username)
+        if not shallow and Profile.objects.filter(name_key=key).exists():
             raise ValidationError("Another player goes by that name. Please choose a different username.")
+        if not shallow and Profile.objects.filter(username_key=key).exists():
+            # Same key, another username: it differs only in letters drawn alike ("аlice", Cyrillic а).
+            raise ValidationError("That username looks like another player's. Please choose a different one.")
         if reads_as_bot_name(username):  # the built-in bots' accounts are made on demand under these names
             raise ValidationError("Names like mcts-bot are kept for the built-in bots. Please choose another.")
         return username

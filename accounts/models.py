@@ -10,6 +10,9 @@ class Profile(models.Model):
     display_name = models.CharField(max_length=40, blank=True)
     # accounts.selectors.name_key(display_name): how the name reads, so no two players look alike.
     name_key = models.CharField(max_length=255, blank=True, db_index=True)
+    # The same for the username: a new name must not look like anyone's username either ("аlice" with a
+    # Cyrillic а beside "alice"), and usernames are Unicode.
+    username_key = models.CharField(max_length=255, blank=True, db_index=True)
     # The engine bot (engine.bots, e.g. "mcts") this user is; blank for people. A bot's account has no
     # email address and no usable password: games.services seats it and its Celery task moves for it.
     bot = models.CharField(max_length=20, blank=True, db_index=True)

@@ -7,6 +7,7 @@ import unicodedata
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ObjectDoesNotExist
+from icu import SpoofChecker  # type: ignore[import-untyped]  # PyICU ships no type information
 
 from engine import bots
 
@@ -15,9 +16,24 @@ from engine import bots
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
 
 
+# ICU's implementation of Unicode TR39 (docs/dependencies.md): one checker, read-only after it is made.
+SPOOF_CHECKER = SpoofChecker()
+
+
 def name_key(name: str) -> str:
     """What a name looks like, for telling names apart: NFKC, without invisible characters, spaces
-    collapsed, case folded. "Bob", "ｂｏｂ" and "b\u200bob" have the same key."""
+    collapsed, case folded, then its confusable skeleton (Unicode TR39: each character replaced by the
+    one it is drawn like). "Bob", "ｂｏｂ", "b\u200bob" and "bоb" (a Cyrillic о) have one key. Case is folded first
+    (so "ALICE" is "alice", though the skeleton draws a capital I as l): a Cyrillic capital В, folded to
+    в, reads as a small capital B, not as b."""
+    # Folded again: the skeleton may map a small letter to a capital one, and two names that differ
+    # only by case are the same name here.
+    return str(SPOOF_CHECKER.getSkeleton(0, folded(name))).casefold()
+
+
+def folded(name: str) -> str:
+    """NFKC, without invisible characters, spaces collapsed, case folded: a name as typed, for
+    patterns (a bot's username); name_key for telling names apart."""
     text = unicodedata.normalize("NFKC", name)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf" and c not in INVISIBLE)
     return " ".join(text.split()).casefold()
@@ -54,7 +70,7 @@ def bot_username(bot: str, number: int) -> str:
 def reads_as_bot_name(name: str) -> bool:
     """Whether a name reads as a bot account's username ("MCTS-Bot-2"): kept for the bots, so that a
     person cannot pass for one (or be taken for one)."""
-    match = BOT_USERNAME.fullmatch(name_key(name))
+    match = BOT_USERNAME.fullmatch(folded(name))  # the skeleton would draw "mcts" as "rncts"
     if match is None:
         return False
     try:

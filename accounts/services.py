@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.contrib.sites.models import Site
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from accounts.models import Profile
 from accounts.selectors import bot_of, bot_username, name_key, reads_as_bot_name
@@ -23,7 +24,10 @@ from engine import bots
 
 def profile_ensure(*, user: User) -> Profile:
     """The user's profile, created on first need (sign-up, the demo command, a settings page visit)."""
-    profile, _ = Profile.objects.get_or_create(user=user)
+    profile, _ = Profile.objects.get_or_create(user=user, defaults={"username_key": name_key(user.get_username())})
+    if not profile.username_key:  # a profile made before usernames had keys (or by hand)
+        profile.username_key = name_key(user.get_username())
+        profile.save(update_fields=["username_key"])
     return profile
 
 
@@ -47,14 +51,15 @@ def check_name_free(*, name: str, user: User | None) -> None:
     """Refuse a name that shows nothing, or looks like another player's username or display name.
 
     Looks are compared by `name_key`: Unicode-normalised, invisible characters dropped, case folded,
-    so "bob", "BOB", "ｂｏｂ" and "b<zero-width space>ob" are all the same name to a reader.
+    confusable skeleton (TR39), so "bob", "BOB", "ｂｏｂ", "b<zero-width space>ob" and "ср2" with
+    Cyrillic letters beside "cp2" are all the same name to a reader.
     """
     key = name_key(name)
     if not key:
         raise ValidationError("A display name needs at least one visible character.")
     own = [user.pk] if user is not None else []  # a user signing up has no row yet
     others = get_user_model().objects.exclude(pk__in=own)
-    if others.filter(username__iexact=key).exists():
+    if others.filter(Q(username__iexact=key) | Q(profile__username_key=key)).exists():
         raise ValidationError("That name is another player's username: choose one nobody else uses.")
     if Profile.objects.filter(name_key=key).exclude(user_id__in=own).exists():
         raise ValidationError("Another player already goes by that name: choose one nobody else uses.")
@@ -104,7 +109,7 @@ def _bot_account(bot: str, username: str) -> User | None:
     try:
         with transaction.atomic():  # a savepoint: losing the race to the same username is not an error
             user = get_user_model().objects.create_user(username=username, email="", password=None)
-            Profile.objects.create(user=user, bot=bot)
+            Profile.objects.create(user=user, bot=bot, username_key=name_key(username))
     except IntegrityError:
         return get_user_model().objects.select_related("profile").filter(username=username).first()
     return user

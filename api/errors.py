@@ -7,6 +7,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.signals import got_request_exception
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -33,6 +35,7 @@ STATUSES = {
     "not_started": 409,  # the game is still waiting for players
     "game_over": 409,
     "refused": 409,  # the game's state does not allow it now (full, already seated, no draw offer...)
+    "too_large": 413,  # a body over settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     "rate_limited": 429,
     "server_error": 500,
 }
@@ -57,10 +60,10 @@ def error_response(code: str, message: str, **extra: Any) -> JsonResponse:
     return response
 
 
-def play_refusal(error: PlayError, game: Game, colour: str | None) -> ApiError:
+def play_refusal(error: PlayError, game: Game, colour: str | None, *, sent_ply: int | None = None) -> ApiError:
     """A refused move, resignation or draw action, by what refused it (games/services/errors.py)."""
     if isinstance(error, StaleMove):
-        return ApiError("stale_ply", error.reason)
+        return ApiError("stale_ply", stale_message(game, sent_ply))
     if isinstance(error, NotAPlayer):
         return ApiError("not_a_player", error.reason)
     game.refresh_from_db(fields=["status", "to_move"])
@@ -73,6 +76,16 @@ def play_refusal(error: PlayError, game: Game, colour: str | None) -> ApiError:
         mover = colour is not None and colour in game.to_move.split(",")
         return ApiError("illegal_move" if mover else "not_your_turn", error.reason)
     return ApiError("refused", error.reason)
+
+
+def stale_message(game: Game, sent_ply: int | None) -> str:
+    """The service's words are the page's ("since you loaded this page"); a program sent a ply."""
+    game.refresh_from_db(fields=["ply"])
+    answered = "an older ply" if sent_ply is None else f"ply {sent_ply}"
+    return (
+        f"This request answers {answered}, but the game is at ply {game.ply}: nothing was played. "
+        f"Read the legal moves again (GET /api/games/{game.pk}/moves) and send one with the ply they answer."
+    )
 
 
 def refusal_text(error: DjangoValidationError) -> str:
@@ -106,6 +119,10 @@ def install_handlers(api: NinjaAPI) -> None:
         code = "invalid_request" if error.status_code == 400 else "server_error"
         return error_response(code, str(error))
 
+    def too_large(request: HttpRequest, error: RequestDataTooBig) -> HttpResponse:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return error_response("too_large", f"The request body is over {limit:,} bytes: nothing was read.")
+
     def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
         log.exception("API request failed: %s %s", request.method, request.path)
         got_request_exception.send(sender=None, request=request)  # error reporting (Sentry) sees it as Django would
@@ -117,6 +134,7 @@ def install_handlers(api: NinjaAPI) -> None:
         SchemaError: schema_error,
         Http404: not_found,
         HttpError: http_error,
+        RequestDataTooBig: too_large,
         Exception: server_error,
     }
     for exception, handler in handlers.items():

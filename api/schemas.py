@@ -19,7 +19,7 @@ class Error(Schema):
 
 
 # The error answers every endpoint may give (docs/api.md lists the codes behind each status).
-FAILURES = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 429: Error}
+FAILURES = {400: Error, 401: Error, 403: Error, 404: Error, 409: Error, 413: Error, 429: Error}
 
 
 # ----------------------------------------------------------------------------- games, in lists

@@ -5,9 +5,12 @@ Why each email goes out once (docs/notifications.md has the whole argument):
   redelivered by the broker, a row re-queued by the sweep), exactly one wins;
 - a sent row is never claimed again, so a task redelivered after it finished does nothing;
 - the re-check just before sending drops emails the world no longer wants (the player already moved).
+- a database connection lost between the mail server's 250 and the UPDATE to "sent" does not hand
+  the row back (a retry would send again, or write "skipped" over a delivered email): the task
+  retries the UPDATE alone with what it knows (SentNotRecorded).
 What remains is at-least-once: a worker that dies after the SMTP server accepted the message but
 before the UPDATE to "sent" leaves a claim that goes stale, and the message is sent again, with the
-same Message-ID.
+same Message-ID (or, no longer wanted by then, skipped though the first copy may have arrived).
 """
 
 from __future__ import annotations
@@ -58,6 +61,17 @@ class Outcome(StrEnum):
     FAILED = "failed"
 
 
+class SentNotRecorded(Exception):
+    """The mail server took the message but the row could not be marked sent (the database connection
+    died in between): the task retries `record_sent` with these facts, and must not release the row."""
+
+    def __init__(self, notification_id: int, claimed_at: datetime | None, message_id: str, error: Exception):
+        super().__init__(f"notification {notification_id} sent, not yet recorded: {error!r}")
+        # Strings: they travel in the retried task's arguments (JSON).
+        claim = claimed_at.isoformat() if claimed_at else ""
+        self.facts = {"claimed_at": claim, "message_id": message_id, "sent_at": timezone.now().isoformat()}
+
+
 class TryAgain(Exception):
     """A transient sending error: the task retries after `countdown` seconds."""
 
@@ -72,7 +86,7 @@ def deliver(notification_id: int) -> Outcome:
         return Outcome.NOT_CLAIMED
     try:
         return _deliver_claimed(row)
-    except TryAgain:
+    except (TryAgain, SentNotRecorded):
         raise
     except DatabaseError as error:
         # The database hiccuped after our claim (SQLite busy, a failover): hand the row back so the
@@ -130,11 +144,35 @@ def _send(row: Notification) -> Outcome:
     push.push_row(row)  # the browsers first (once per row); it never raises, so never holds the email up
     try:
         message = build_message(row)
+        message_id = message.extra_headers.get("Message-ID", "")
         outgoing.send(message)  # on the connection this worker keeps open from one email to the next
     except Exception as error:  # SMTP, DNS, a provider's API: anything may be passing
         return _failed_attempt(row, error)
-    _finish(row, Status.SENT, sent_at=timezone.now(), message_id=message.extra_headers.get("Message-ID", ""))
+    try:
+        record_sent(row.pk, claimed_at=row.claimed_at, message_id=message_id, sent_at=timezone.now())
+    except DatabaseError as error:
+        raise SentNotRecorded(row.pk, row.claimed_at, message_id, error) from error
     return Outcome.SENT
+
+
+def record_sent(notification_id: int, *, claimed_at: datetime | None, message_id: str, sent_at: datetime) -> bool:
+    """Mark a row the mail server took as sent; False if our claim was lost (went stale and was
+    taken over) before we could."""
+    return bool(
+        Notification.objects.filter(pk=notification_id, status=Status.SENDING, claimed_at=claimed_at).update(
+            status=Status.SENT, sent_at=sent_at, message_id=message_id
+        )
+    )
+
+
+def record_sent_later(notification_id: int, facts: dict[str, str]) -> Outcome:
+    """The retried task of a SentNotRecorded: the record alone, from the facts it carries."""
+    claimed_at = datetime.fromisoformat(facts["claimed_at"]) if facts["claimed_at"] else None
+    sent_at = datetime.fromisoformat(facts["sent_at"])
+    recorded = record_sent(notification_id, claimed_at=claimed_at, message_id=facts["message_id"], sent_at=sent_at)
+    if not recorded:
+        log.warning("notification %s was sent, but its claim was taken over before it was marked", notification_id)
+    return Outcome.SENT if recorded else Outcome.NOT_CLAIMED
 
 
 def _failed_attempt(row: Notification, error: Exception) -> Outcome:

@@ -34,7 +34,7 @@ from . import addresses, selectors
 from .answers import Answer, legal_moves, with_board, with_help, with_moves
 from .loops import why_robot
 from .models import InboundMessage, ReplyToken
-from .reading import ReplyText, header_recipients, parse_message, reply_text, sender_of, subject_of
+from .reading import ReplyText, header_recipients, read_reply, sender_of, subject_of
 from .services import token_for
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,7 @@ class Outcome(StrEnum):
     ROBOT = "auto-reply"  # never answered
     NOT_FOR_US = "not a reply address"  # never answered
     RATE_LIMITED = "rate limited"  # never answered
+    UNREADABLE = "unreadable"  # nested too deep, a NUL in a header: the player is told
     ERROR = "error"  # a bug: logged, never answered
 
 
@@ -114,12 +115,13 @@ def handle(inbound_id: int) -> Decision | None:
 
 
 def decide(row: InboundMessage) -> Decision:
-    message = parse_message(bytes(row.raw))
+    message, text, flaw = read_reply(bytes(row.raw))
     robot = why_robot(message)
     if robot:
         return Decision(Outcome.ROBOT, robot)
-    message_id = " ".join(str(message.get("Message-ID", "")).split())[:250]  # one line: it goes in a header
-    reply = Reply(sender_of(message), " ".join(subject_of(message).split()), message_id, reply_text(message))
+    # One line without NUL: it goes in a header of the answer, and in a text column.
+    message_id = " ".join(str(message.get("Message-ID", "")).replace("\x00", "").split())[:250]
+    reply = Reply(sender_of(message), " ".join(subject_of(message).split()), message_id, text)
     recipients = row.recipients.split() or header_recipients(message)
     token_text = addresses.token_in(recipients)
     if token_text is None or "@" not in reply.sender or addresses.is_ours(reply.sender):
@@ -131,6 +133,9 @@ def decide(row: InboundMessage) -> Decision:
         return Decision(Outcome.UNKNOWN_ADDRESS, token_text, reply.answer([UNKNOWN]))
     if reply.sender not in selectors.addresses_of(token.seat.user):
         return Decision(Outcome.WRONG_SENDER, reply.sender, reply.answer([WRONG_SENDER]), token)
+    if flaw:
+        answer = reply.answer([f"Nothing was played: {flaw}. Reply to your turn email again, in plain text."])
+        return Decision(Outcome.UNREADABLE, flaw, answer, token)
     return _for_seat(reply, token)
 
 

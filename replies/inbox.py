@@ -50,8 +50,8 @@ def _store(raw: bytes, headers: Message, source: str, envelope_to: list[str], en
             message_key=message_key(raw, headers),
             source=source[:20],
             sender=_from(headers) or envelope_from.lower()[:254],
-            recipients="\n".join(envelope_to)[:2000],
-            subject=str(headers.get("Subject", ""))[:200],
+            recipients=_storable("\n".join(envelope_to))[:2000],
+            subject=_storable(str(headers.get("Subject", "")))[:200],
             size=len(raw),
             raw=raw,
         )
@@ -61,8 +61,14 @@ def _store(raw: bytes, headers: Message, source: str, envelope_to: list[str], en
 
 def message_key(raw: bytes, headers: Message) -> str:
     """The Message-ID (what a second delivery of the same message shares), else a hash of the bytes."""
-    message_id = " ".join(str(headers.get("Message-ID", "")).split())
+    message_id = " ".join(_storable(str(headers.get("Message-ID", ""))).split())
     return message_id[:255] if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _storable(text: str) -> str:
+    """A header's text for a text column: PostgreSQL's refuse a NUL, and the message must be stored to
+    be answered (handling tells the sender that such a header cannot be read)."""
+    return text.replace("\x00", "")
 
 
 def _from(headers: Message) -> str:

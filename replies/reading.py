@@ -48,8 +48,38 @@ class ReplyText:
         return self.lines[1] if len(self.lines) > 1 else ""
 
 
+# Why a message that reached a reply address cannot be read as a reply: the sender is told so.
+TOO_DEEP = "your email's parts are nested too deep to be read (no mail program writes that)"
+NUL_HEADER = "a header of your email holds a NUL character (a zero byte), which no mail program writes"
+NUL_TEXT = "your reply's text holds a NUL character (a zero byte), which no move has"
+
+
 def parse_message(raw: bytes) -> EmailMessage:
     return BytesParser(policy=policy.default).parsebytes(raw)
+
+
+def read_reply(raw: bytes) -> tuple[EmailMessage, ReplyText, str]:
+    """The message, the player's lines and, when it cannot be read as a reply, why (then only its
+    headers are read, to know whom to tell). The parser and the walk over the parts recurse: a
+    message nested thousands of levels deep would raise RecursionError."""
+    try:
+        message = parse_message(raw)
+        text = reply_text(message)
+    except RecursionError:
+        headers = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
+        return headers, ReplyText(()), TOO_DEEP
+    if any("\x00" in _header_text(value) for value in message.values()):
+        return message, ReplyText(()), NUL_HEADER
+    if any("\x00" in line for line in text.lines):
+        return message, ReplyText(()), NUL_TEXT
+    return message, text, ""
+
+
+def _header_text(value: object) -> str:
+    try:
+        return str(value)
+    except Exception:  # a header the parser could not decode: not a NUL we could read either
+        return ""
 
 
 # ----------------------------------------------------------------------------- the lines
@@ -173,7 +203,7 @@ def html_to_text(html: str) -> str:
 def sender_of(message: Message) -> str:
     """The From address, lower case ("" if there is none we can read)."""
     try:
-        return parseaddr(str(message.get("From", "")))[1].strip().lower()
+        return parseaddr(str(message.get("From", "")).replace("\x00", ""))[1].strip().lower()
     except Exception:
         return ""
 
@@ -192,6 +222,6 @@ def header_recipients(message: Message) -> list[str]:
 
 def subject_of(message: Message) -> str:
     try:
-        return str(message.get("Subject", ""))[:200]
+        return str(message.get("Subject", "")).replace("\x00", "")[:200]  # a text column takes no NUL
     except Exception:
         return ""

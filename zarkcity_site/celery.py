@@ -25,7 +25,9 @@ SWEEP_TASK = "notifications.tasks.sweep"
 def tidy_connections(sender: Any = None, **kwargs: Any) -> None:
     """Around each task, what Django does around each request: close a database connection that broke
     or outlived CONN_MAX_AGE, keep the others (settings.CELERY_DB_REUSE_MAX: Celery would close them
-    all). A task run eagerly (tests) runs inside its caller's transaction: nothing to close there."""
+    all), and have the next query check the kept one first (conn_health_checks in settings): a
+    restart of the database may have ended it since the last task. A task run eagerly (tests) runs
+    inside its caller's transaction: nothing to close there."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
     from django.db import close_old_connections

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 
 NO_STORE = "private, no-store"
-# The game page and everything it fetches, the replay (an unfinished game's replay shows its player's
-# hand), and the landing of an email's play link (it signs in and shows the game).
+# The game page and everything it fetches, the replay and the text log (an unfinished game's shows its
+# player's hand and draws), the landing of an email's play link (it signs in and shows the game), and
+# the development mailbox (every player's emails, hands included).
 HAND_VIEWS = frozenset(
     {
         "game_detail",
@@ -24,7 +25,10 @@ HAND_VIEWS = frozenset(
         "game_shared",  # a private game's share link: the landing that lets a browser in
         "replay_start",
         "replay",
+        "game_log",
         "notifications:play",
+        "notifications:dev_mail",
+        "notifications:dev_mail_message",
     }
 )
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # Content-Security-Policy on every response, below
+    "zarkcity_site.badinput.RefuseNul",  # a NUL in the address, a field or JSON: 400 before anything reads it
     "zarkcity_site.middleware.NoStoreHands",  # pages and JSON that show a hand: private, no-store
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -87,6 +88,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=60,
+        # A kept connection can die between requests (a PostgreSQL restart or failover terminates every
+        # backend): check it before its first use in a request or task and reconnect, instead of
+        # answering one 500 per worker (tests/ops/test_connection_health_postgres.py).
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

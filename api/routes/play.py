@@ -54,7 +54,7 @@ def move_submit(request: HttpRequest, game_id: int, body: schemas.MoveIn) -> sch
     try:
         row = services.move_submit(game=entry.game, user=user, text=body.move, seen_ply=body.ply)
     except PlayError as error:
-        raise play_refusal(error, entry.game, colour) from None
+        raise play_refusal(error, entry.game, colour, sent_ply=body.ply) from None
     return _played(row, game_id)
 
 

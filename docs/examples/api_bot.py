@@ -1,7 +1,10 @@
-"""A zarkcity bot: a random legal move wherever it is its turn, through the API (docs/api.md).
+"""A zarkcity bot: random legal moves in the games it is given, through the API (docs/api.md).
 
 Standard library only. Make a token with the read and play scopes at /settings/tokens/, then:
-    ZARKCITY_TOKEN=zc_... python api_bot.py https://zarkcity.example.org
+    ZARKCITY_TOKEN=zc_... python api_bot.py https://zarkcity.example.org 12 15   # games 12 and 15 only
+    ZARKCITY_TOKEN=zc_... python api_bot.py https://zarkcity.example.org --every-game
+The token moves for its account: without game ids it plays nothing, for the account's own games
+against people are not the bot's. --every-game is for an account made for the bot alone.
 """
 
 import json
@@ -40,20 +43,31 @@ def play_turn(base, token, game):
             return  # on 409 (stale_ply: someone moved meanwhile) look at the moves again
 
 
-def main(base, token, until_over=None, pause=5.0):
-    """Poll the event feed and play each turn it announces; stop when game `until_over` ends."""
-    base, cursor = base.rstrip("/"), ""
-    while True:
+def main(base, token, games, pause=5.0):
+    """Play each turn the event feed announces in `games` (ids; None: every game) until they end."""
+    base, cursor, playing = base.rstrip("/"), "", None if games is None else set(games)
+    while playing is None or playing:
         status, feed = call(base, token, f"/events?after={cursor}")
         for event in feed["events"] if status == 200 else []:
+            if playing is not None and event["game"] not in playing:
+                continue  # another game of the account: maybe its owner's own, against people
             if event["type"] == "turn":
                 play_turn(base, token, event["game"])
-            if event["type"] == "end" and event["game"] == until_over:
-                return
+            if event["type"] == "end" and playing is not None:
+                playing.discard(event["game"])
         cursor = feed["cursor"] if status == 200 else cursor
         if status != 200 or not feed["more"]:
             time.sleep(pause)
 
 
+def games_asked(args):
+    """The game ids after the site, or None for --every-game; anything else is a usage error."""
+    every = args[1:] == ["--every-game"]
+    if not every and (len(args) < 2 or not all(arg.isdigit() for arg in args[1:])):
+        sys.exit(__doc__)
+    return None if every else {int(arg) for arg in args[1:]}
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], os.environ["ZARKCITY_TOKEN"])
+    wanted = games_asked(sys.argv[1:])
+    main(sys.argv[1], os.environ["ZARKCITY_TOKEN"], wanted)

@@ -45,8 +45,16 @@ def test_a_stale_ply_is_409(api_as, alice, bob):
     game = play_plies(start_game(alice, bob), 4)
     user, move = to_play(game)
     status, code, message = refusal(api_as(user).post(f"/games/{game.pk}/moves", {"move": move, "ply": 3}))
-    assert (status, code) == (409, "stale_ply") and "moved on" in message
+    assert (status, code) == (409, "stale_ply") and "nothing was played" in message
     assert Game.objects.get(pk=game.pk).ply == 4
+
+
+def test_a_stale_ply_is_told_in_the_requests_words_not_a_pages(api_as, alice, bob):
+    game = play_plies(start_game(alice, bob), 4)
+    user, move = to_play(game)
+    _, _, message = refusal(api_as(user).post(f"/games/{game.pk}/moves", {"move": move, "ply": 3}))
+    assert "page" not in message
+    assert "answers ply 3" in message and "at ply 4" in message and f"/api/games/{game.pk}/moves" in message
 
 
 def test_an_illegal_move_is_400_with_the_engines_reason(api_as, alice, bob):

@@ -3,10 +3,13 @@ our own static files; unknown addresses and wrong methods answer in JSON too."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from openapi_spec_validator import validate
 
 from api.errors import STATUSES
+from tests.service.gameplay import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +76,14 @@ def test_a_wrong_method_is_a_json_405(api_as, alice):
     response = api_as(alice).client.delete("/api/games", headers=api_as(alice).headers)
     assert response.status_code == 405 and response.json()["code"] == "method_not_allowed"
     assert set(response["Allow"].replace(" ", "").split(",")) == {"GET", "POST"}
+
+
+def test_a_body_over_the_upload_limit_is_413_in_the_apis_shape(api_as, alice, bob, settings):
+    game = start_game(alice, bob)
+    body = json.dumps({"text": "x" * (5 * 1024 * 1024)})
+    api = api_as(alice)
+    answer = api.client.post(f"/api/games/{game.pk}/chat", body, content_type="application/json", headers=api.headers)
+    assert answer.status_code == 413, answer.content
+    refusal = answer.json()
+    assert refusal["code"] == "too_large" and f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}" in refusal["message"]
+    assert answer["Cache-Control"] == "private, no-store"

@@ -1,8 +1,9 @@
 """The worker's side: the claim, retries with backoff, failures operators can see, crashes and recovery.
 
 "Exactly once" rests on the claim (a conditional UPDATE only one worker wins) and the re-check
-before sending; the one window left (a crash between the SMTP server's "250 OK" and the UPDATE to
-"sent") is at-least-once, and the test for it says so.
+before sending; a database connection lost between the SMTP server's "250 OK" and the UPDATE to
+"sent" is recorded by the retried task, not sent again; the one window left (a worker killed there)
+is at-least-once, and the test for it says so.
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core import mail
+from django.db import OperationalError as DjangoOperationalError
+from django.db.models import QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from games import services
 from notifications import delivery, sweep
 from notifications import services as notify
 from notifications.delivery import Outcome
@@ -120,15 +124,15 @@ def test_a_crash_between_sending_and_marking_sent_is_the_at_least_once_window(al
     the UPDATE. After the stale limit the row is sent again, with the same Message-ID, so mail
     programs that de-duplicate show it once. No scheme without a transactional mail server closes it."""
     row = one_row(alice, bob)
-    real_finish = delivery._finish
+    real_record = delivery.record_sent
 
-    def crash(row, status, **fields):
+    def crash(*args, **kwargs):
         raise SystemExit("worker killed")  # after send(), before the row is marked
 
-    monkeypatch.setattr(delivery, "_finish", crash)
+    monkeypatch.setattr(delivery, "record_sent", crash)
     with pytest.raises(SystemExit):
         delivery.deliver(row.pk)
-    monkeypatch.setattr(delivery, "_finish", real_finish)
+    monkeypatch.setattr(delivery, "record_sent", real_record)
     later = timezone.now() + timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS + 1)
     with time_machine.travel(later, tick=False):
         sweep.requeue(timezone.now())
@@ -197,3 +201,41 @@ def test_operators_see_failed_rows_and_can_send_them_again(
         admin_client.post("/admin/notifications/notification/", {"action": "send_again", "_selected_action": [row.pk]})
     row.refresh_from_db()
     assert row.status == Status.SENT and len(mail.outbox) == 1
+
+
+def fail_the_sent_update_once(monkeypatch, then=lambda: None):
+    """The worker's database connection dies just after the mail server said 250: the UPDATE to
+    "sent" raises, once; `then` is what the world does meanwhile."""
+    real_update = QuerySet.update
+    failed = []
+
+    def update(queryset, **fields):
+        if queryset.model is Notification and fields.get("status") == Status.SENT and not failed:
+            failed.append(True)
+            then()
+            raise DjangoOperationalError("terminating connection due to administrator command")
+        return real_update(queryset, **fields)
+
+    monkeypatch.setattr(QuerySet, "update", update)
+    return failed
+
+
+def test_a_connection_lost_after_the_250_is_recorded_sent_and_not_sent_again(alice, bob, monkeypatch):
+    row = one_row(alice, bob)
+    failed = fail_the_sent_update_once(monkeypatch)
+    deliver.apply(args=(row.pk,), throw=False)  # the task, and its retry (run at once: eager)
+    row.refresh_from_db()
+    assert failed and row.status == Status.SENT and row.sent_at is not None
+    assert len(mail.outbox) == 1 and row.message_id == mail.outbox[0].extra_headers["Message-ID"]
+    assert delivery.deliver(row.pk) == Outcome.NOT_CLAIMED and len(mail.outbox) == 1
+
+
+def test_an_email_delivered_before_the_turn_passed_is_not_recorded_skipped(alice, bob, monkeypatch):
+    """Notification 1077 of the fault run: delivered, then the connection died, then the game moved on;
+    the retry re-checked, found it unwanted and wrote "skipped" over an email the player had."""
+    row = one_row(alice, bob)
+    game = row.game
+    fail_the_sent_update_once(monkeypatch, then=lambda: services.player_resign(game=game, user=bob))
+    deliver.apply(args=(row.pk,), throw=False)
+    row.refresh_from_db()
+    assert (row.status, row.skip_reason, len(mail.outbox)) == (Status.SENT, "", 1)

@@ -10,7 +10,9 @@ import pytest
 from django.urls import get_resolver
 
 from games import urls_play
-from tests.service.gameplay import start_game
+from tests.conftest import make_user
+from tests.service.gameplay import play_plies, start_game
+from tests.urlwalk import fill, routes
 from zarkcity_site.middleware import HAND_VIEWS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,3 +75,46 @@ def test_a_play_link_landing_is_private_no_store(client, db):
 
 def test_pages_without_a_hand_may_be_cached_as_usual(client, db):
     assert "no-store" not in client.get("/archive/").get("Cache-Control", "")
+
+
+def private_words(game, colour: str) -> set[str]:
+    """What the log tells only this seat: its own version of a move where it differs ("you drew 1 card: 10D")."""
+    return {
+        text
+        for move in game.moves.all()
+        if (text := move.descriptions.get(colour)) and text != move.descriptions.get("*")
+    }
+
+
+def test_every_game_url_that_shows_a_players_own_words_is_private_no_store(client, alice, bob):
+    """Walks every route of one game (tests/urlwalk.py): whatever shows a seat's private words to it
+    (its draws, its hand) carries no-store, like the page. The log of a game in progress does."""
+    game = play_plies(start_game(alice, bob), 12)
+    assert game.status == game.Status.ACTIVE
+    shown_privately = set()
+    for user in (alice, bob):
+        colour = game.seats.get(user=user).colour
+        secrets = private_words(game, colour)
+        assert secrets, "the scripted game gives each seat a draw of its own"
+        client.force_login(user)
+        for route, name in routes():
+            path = fill(route, {"game_id": game.pk, "ply": game.ply})
+            if path is None or "game_id" not in route or route.startswith("api/"):
+                continue  # the API answers every request no-store (tests/api)
+            response = client.get(path)
+            body = response.content.decode(errors="replace")
+            if response.status_code == 200 and any(secret in body for secret in secrets):
+                shown_privately.add(name)
+                assert response.get("Cache-Control") == "private, no-store", path
+    assert "game_log" in shown_privately
+
+
+def test_the_development_mailbox_is_private_no_store(client, db, settings):
+    """It shows every player's emails, hands included."""
+    settings.DEBUG = True
+    staff = make_user("staff")
+    staff.is_staff = True
+    staff.save()
+    client.force_login(staff)
+    response = client.get("/dev/mail/")
+    assert response.status_code == 200 and response["Cache-Control"] == "private, no-store"

@@ -3,6 +3,7 @@ password reset by email link, and the display name on the settings page."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from datetime import timedelta
 
@@ -18,7 +19,7 @@ from django.utils import timezone
 from accounts.models import Profile
 from accounts.selectors import chosen_name_of, display_name_of, name_key
 from accounts.services import profile_update, site_sync
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -310,3 +311,63 @@ def test_allauths_other_emails_are_signed_by_the_site_too(client, settings):
     (message,) = mail.outbox
     assert message.body.rstrip().endswith("zarkcity, https://zark.example")
     assert "Hello from" not in message.body and "127.0.0.1" not in message.body
+
+
+# Look-alike names (Unicode TR39 confusable skeleton): Cyrillic с р а о drawn like Latin c p a o.
+CYRILLIC_CP2, CYRILLIC_A_LICE = "\u0441\u04402", "\u0430lice"
+
+
+@pytest.mark.parametrize(
+    "one, other",
+    [
+        (CYRILLIC_CP2, "cp2"),
+        (CYRILLIC_A_LICE, "alice"),
+        ("\u0441\u043e\u0440\u0435", "cope"),  # Cyrillic с о р е
+        ("paypa\u217c", "PAYPAL"),  # small roman numeral fifty, case
+        ("\u0261oogle", "google"),  # Latin script g
+    ],
+)
+def test_names_drawn_alike_have_one_key(one, other):
+    assert name_key(one) == name_key(other)
+
+
+@pytest.mark.parametrize("one, other", [("alice", "alicia"), ("cp2", "cp3"), ("Zoë", "Zoe ")])
+def test_names_that_read_differently_keep_their_own_keys(one, other):
+    assert name_key(one) != name_key(other)
+
+
+def test_a_display_name_drawn_like_a_username_is_refused(db):
+    make_user("cp2")
+    zed = make_user("zed")
+    with pytest.raises(ValidationError, match="another player's username"):
+        profile_update(user=zed, display_name=CYRILLIC_CP2)
+
+
+def test_a_display_name_drawn_like_another_display_name_is_refused(alice, bob):
+    profile_update(user=alice, display_name="cp2")
+    with pytest.raises(ValidationError, match="already goes by that name"):
+        profile_update(user=bob, display_name=CYRILLIC_CP2)
+
+
+def test_sign_up_refuses_a_username_drawn_like_anothers(client, db):
+    sign_up(client, username="alice", email="alice@example.com")
+    assert get_user_model().objects.filter(username="alice").exists()
+    response = Client().post(
+        reverse("account_signup"),
+        {"username": CYRILLIC_A_LICE, "email": "a2@example.com", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+    )
+    assert response.status_code == 200 and b"looks like another player" in response.content
+    assert not get_user_model().objects.filter(username=CYRILLIC_A_LICE).exists()
+
+
+def test_the_migration_writes_every_players_keys_and_renames_nobody(db):
+    """Players who already look alike keep their names (only new choices are refused)."""
+    from django.apps import apps
+
+    fill_keys = importlib.import_module("accounts.migrations.0005_profile_username_key").fill_keys
+    cyrillic = make_user(CYRILLIC_A_LICE)
+    latin = make_user("alice")  # made before the rule: both stay
+    Profile.objects.create(user=latin, display_name="ср2")
+    fill_keys(apps, None)
+    assert Profile.objects.get(user=cyrillic).username_key == Profile.objects.get(user=latin).username_key == "alice"
+    assert Profile.objects.get(user=latin).display_name == "ср2" and Profile.objects.get(user=latin).name_key == "cp2"
