@@ -14,6 +14,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "==> creating .venv"
   "$PYTHON" -m venv .venv
 fi
+source scripts/icu.sh
 echo "==> installing requirements-dev.txt"
 .venv/bin/python -m pip install -qq --disable-pip-version-check -r requirements-dev.txt
 

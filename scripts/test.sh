@@ -11,13 +11,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "==> creating .venv"
   "$PYTHON" -m venv .venv
 fi
-if ! { pkg-config --exists icu-uc && command -v g++; } >/dev/null 2>&1; then
-  # PyICU (names drawn alike: docs/dependencies.md) builds against the system ICU with a C++ compiler.
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "==> installing Debian's libicu-dev and g++ for PyICU"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libicu-dev g++ pkg-config >/dev/null || true
-  fi
-fi
+source scripts/icu.sh
 .venv/bin/python -m pip install -qq --disable-pip-version-check -r requirements-dev.txt
 
 if [ ! -x /usr/bin/chromium ]; then  # the browser tests drive this one (tests/browser/conftest.py)
