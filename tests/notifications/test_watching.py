@@ -17,7 +17,7 @@ from games.models import Game
 from notifications import delivery, sweep
 from notifications.delivery import Outcome
 from notifications.models import Notification, Watch
-from tests.notifications.helpers import mail_to, play, start_game
+from tests.notifications.helpers import mail_to, movers, play, start_game, state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
 Kind, Status = Notification.Kind, Notification.Status
@@ -31,6 +31,15 @@ def bobs_turn(alice, bob) -> tuple[Game, Notification]:
     game.refresh_from_db()
     Notification.objects.exclude(recipient=bob, kind=Kind.YOUR_TURN).delete()  # the sweep hands out only his
     return game, Notification.objects.get()
+
+
+def finish_turn(game: Game, user) -> None:
+    """The player's whole turn (its discard too, when the deal's first move leaves one): the move then
+    passes to the other player, whose turn email is written."""
+    colour = game.seats.get(user=user).colour
+    while colour in movers(state(game)):
+        play(game, colour)
+        game.refresh_from_db()
 
 
 def watch(user, game: Game, **query) -> dict:
@@ -61,7 +70,7 @@ def test_a_watching_player_who_moves_in_time_gets_no_email(alice, bob):
     with time_machine.travel(grace(row, -2), tick=False):
         assert sweep.requeue(timezone.now()) == 0  # not due yet
         watch(bob, game)
-        play(game, row.game.seats.get(user=bob).colour)  # bob moves, with his page open
+        finish_turn(game, bob)  # bob moves, with his page open
     with time_machine.travel(grace(row, 1), tick=False):
         assert sweep.requeue(timezone.now()) == 2  # bob's held row, and alice's turn after his move
     row.refresh_from_db()
