@@ -158,11 +158,7 @@ def _send(row: Notification) -> Outcome:
 def record_sent(notification_id: int, *, claimed_at: datetime | None, message_id: str, sent_at: datetime) -> bool:
     """Mark a row the mail server took as sent; False if our claim was lost (went stale and was
     taken over) before we could."""
-    return bool(
-        Notification.objects.filter(pk=notification_id, status=Status.SENDING, claimed_at=claimed_at).update(
-            status=Status.SENT, sent_at=sent_at, message_id=message_id
-        )
-    )
+    return _update_claimed(notification_id, claimed_at, status=Status.SENT, sent_at=sent_at, message_id=message_id)
 
 
 def record_sent_later(notification_id: int, facts: dict[str, str]) -> Outcome:
@@ -204,10 +200,14 @@ def backoff(attempts: int) -> int:
 
 
 def _finish(row: Notification, status: str, **fields: Any) -> None:
-    # Only our claim may finish the row: if it went stale and another worker took it, theirs decides.
-    Notification.objects.filter(pk=row.pk, status=Status.SENDING, claimed_at=row.claimed_at).update(
-        status=status, **fields
-    )
+    _update_claimed(row.pk, row.claimed_at, status=status, **fields)
+
+
+def _update_claimed(notification_id: int, claimed_at: datetime | None, **fields: Any) -> bool:
+    """Write to a row we claimed; False if it was not ours any more. Only our claim may finish or hand
+    back the row: if it went stale and another worker took it, theirs decides."""
+    claimed = Notification.objects.filter(pk=notification_id, status=Status.SENDING, claimed_at=claimed_at)
+    return bool(claimed.update(**fields))
 
 
 def _release(
@@ -216,7 +216,7 @@ def _release(
     fields = {"status": Status.PENDING, "send_after": send_after, "queued_at": queued_at}
     if last_error is not None:
         fields["last_error"] = last_error
-    Notification.objects.filter(pk=row.pk, status=Status.SENDING, claimed_at=row.claimed_at).update(**fields)
+    _update_claimed(row.pk, row.claimed_at, **fields)
 
 
 # ----------------------------------------------------------------------------- is it still wanted?
