@@ -24,7 +24,7 @@ from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
-from games.selectors.turns import next_waiting, waiting_count
+from games.selectors.turns import first_other, games_waiting, next_waiting
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
@@ -199,9 +199,10 @@ def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:
     if request.GET.get("mine") != "1" or not request.user.is_authenticated:
         return {}
     watch_seen(user=request.user, game=game)
-    upcoming = next_waiting(request.user, after=game)
+    waiting = games_waiting(request.user)  # one read serves the count and the next game
+    upcoming = first_other(waiting, game)
     following = {"url": upcoming.url, "name": upcoming.name} if upcoming else None
-    return {"waiting": waiting_count(request.user), "next": following}
+    return {"waiting": len(waiting), "next": following}
 
 
 @require_GET

@@ -58,7 +58,12 @@ def games_waiting(user: Any, now: datetime | None = None) -> list[WaitingGame]:
 
 def next_waiting(user: Any, *, after: Game | None = None) -> WaitingGame | None:
     """The game to play next: the first waiting game that is not the one shown."""
-    return next((w for w in games_waiting(user) if after is None or w.game.pk != after.pk), None)
+    return first_other(games_waiting(user), after)
+
+
+def first_other(waiting: list[WaitingGame], after: Game | None) -> WaitingGame | None:
+    """The first of `waiting` that is not `after` (the game shown)."""
+    return next((w for w in waiting if after is None or w.game.pk != after.pk), None)
 
 
 def deadline_of(user: Any, now: datetime) -> Callable[[Game], datetime]:
