@@ -1,0 +1,357 @@
+"""`KitGame`: the service's interface (engine/interface.py) made from a game's small core once.
+
+A game subclasses `KitGame`, implements `Rules` (engine/kit/core.py) and whichever capabilities
+its rules need; the base gives it resignation, agreed draws, abandonment and time-outs, the
+`ID-game/1` record with replay and result checking, descriptions written from events, and what a
+game without a capability answers (no hands, nothing hidden but the seed).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from ..interface import COLOURS, BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from ..records import check_scores, read_moves, read_scores
+from .core import Chance, Randomness, Scores, Sealed
+from .events import Event, Outcome, lines
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Resign:
+    """The kit's own step `resign`: every game has it, no game parses or lists it itself."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+    def __repr__(self) -> str:
+        return "RESIGN"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Resign)
+
+    def __hash__(self) -> int:
+        return hash("resign")
+
+
+RESIGN = Resign()
+WINNERLESS = ("draw", "timeout")  # results a record may state for a game its moves left unfinished
+
+
+class KitGame(ABC, Generic[S, M]):
+    info: ClassVar[GameInfo]
+    KINDS: ClassVar[tuple[MoveKind, ...]]  # the notation's verbs, in the legal-move list's order
+    HELP: ClassVar[tuple[tuple[str, str], ...]]  # (example, meaning) rows; "resign" is added
+    RULES: ClassVar[str]  # a few plain sentences: the goal and a turn
+
+    # --- the core (engine/kit/core.py: Rules) --------------------------------------------------
+    @abstractmethod
+    def start(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[S]: ...
+
+    @abstractmethod
+    def parse_steps(self, text: str) -> list[M]: ...
+
+    @abstractmethod
+    def play(self, state: S, move: M, by: str) -> Outcome[S]: ...
+
+    @abstractmethod
+    def legal_moves_of(self, state: S, seat: str) -> list[M]:
+        """Every legal step of `seat`, resignation left out (the base adds it)."""
+
+    @abstractmethod
+    def movers(self, state: S) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def turn(self, state: S) -> int: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None: ...
+
+    @abstractmethod
+    def leave(self, state: S, seat: str) -> Outcome[S]: ...
+
+    @abstractmethod
+    def finish(self, state: S, result: Result) -> S: ...
+
+    @abstractmethod
+    def view(self, state: S, viewer: str | None) -> View: ...
+
+    @abstractmethod
+    def table(self, view: View) -> Table: ...
+
+    @abstractmethod
+    def to_position(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_position(self, data: Any) -> S: ...
+
+    @abstractmethod
+    def board_svg(self, view: View, *, interactive: bool = False) -> str: ...
+
+    @abstractmethod
+    def board_text(self, view: View) -> str: ...
+
+    @abstractmethod
+    def board_script(self, view: View) -> BoardScript: ...
+
+    # --- play, with resignation as the kit's own step -------------------------------------------
+    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> S:
+        return self.begin(players, seed, options).state
+
+    def begin(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[S]:
+        """The opening state and the events of the setup (a first throw), options checked."""
+        return self.start(players, seed, self.info.check_options(options))
+
+    def parse(self, text: str) -> M | Resign:
+        """One step; a path standing for several steps is refused here (a line takes it: `steps`)."""
+        if text.strip().lower() == "resign":
+            return RESIGN
+        steps = self.parse_steps(text)
+        if len(steps) != 1:
+            raise NotationError(f"{text.strip()!r} is {len(steps)} steps: give them one by one, or on a line with ;")
+        return steps[0]
+
+    def step(self, state: S, move: M | Resign, by: str) -> Outcome[S]:
+        """`apply` with its events."""
+        if isinstance(move, Resign):
+            return self.resign_step(state, by, "resignation")
+        if self.result(state) is not None:
+            raise IllegalMoveError("the game is over")
+        return self.play(state, move, by)
+
+    def apply(self, state: S, move: M | Resign, by: str) -> S:
+        return self.step(state, move, by).state
+
+    def legal_moves(self, state: S, colour: str) -> list[M | Resign]:
+        if self.result(state) is not None or not self._seated(state, colour):
+            return []
+        return [*self.legal_moves_of(state, colour), RESIGN]
+
+    def phase(self, state: S) -> str:
+        return "over" if self.result(state) is not None else "play"
+
+    def simultaneous(self, state: S) -> bool:
+        return isinstance(self, Sealed) and bool(self.sealed_seats(state))
+
+    def is_resign(self, move: Any) -> bool:
+        return isinstance(move, Resign)
+
+    def continues_turn(self, before: S, after: S) -> bool:
+        return self.result(after) is None and self.turn(before) == self.turn(after)
+
+    def move_kind(self, move: Any) -> str:
+        return str(move).split()[0]
+
+    # --- leaving and ending, once for every game ------------------------------------------------
+    def resign(self, state: S, colour: str, reason: str = "resignation") -> S:
+        return self.resign_step(state, colour, reason).state
+
+    def resign_step(self, state: S, colour: str, reason: str) -> Outcome[S]:
+        """`colour` leaves; when one seat is left it wins by `reason` (resignation or timeout)."""
+        if self.result(state) is not None:
+            raise IllegalMoveError("the game is over")
+        if not self._seated(state, colour):
+            raise IllegalMoveError(f"{colour} is not playing in this game")
+        left = self.leave(state, colour)
+        words = "resigns" if reason == "resignation" else f"is out ({reason})"
+        events = (Event("resign", f"{colour} {words}", colour), *left.events)
+        remaining = [seat for seat in _players(left.state) if self._seated(left.state, seat)]
+        if len(remaining) == 1 and self.result(left.state) is None:
+            ended = self.finish(left.state, Result(winners=(remaining[0],), reason=reason))
+            return Outcome(ended, (*events, Event("end", f"{remaining[0]} wins", remaining[0])))
+        return Outcome(left.state, events)
+
+    def agree_draw(self, state: S) -> S:
+        return self.finish(state, Result(winners=(), reason="draw"))
+
+    def abandon(self, state: S, reason: str = "timeout") -> S:
+        return self.finish(state, Result(winners=(), reason=reason))
+
+    def _seated(self, state: S, colour: str) -> bool:
+        return colour in _players(state) and colour not in getattr(state, "resigned", ())
+
+    # --- what a seat may see --------------------------------------------------------------------
+    def determinize(self, state: S, seat: str, rng: Randomness) -> S:
+        """Without hidden cards, only the source of future chance is unknown: replace it."""
+        if isinstance(self, Chance):
+            return self.reseed(state, f"determinized:{rng.randrange(1 << 62)}")  # type: ignore[no-any-return]
+        return state
+
+    def reveal(self, state: S) -> View:
+        return self.view(state, None)
+
+    def describe(self, move: M | Resign, by: str, before: S, after: S, viewer: str | None) -> str:
+        """The step in words as `viewer` may read them: its events' lines."""
+        events = self.step(before, move, by).events
+        return " ".join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
+
+    def public_move_text(self, move: M | Resign, by: str, now: S, viewer: str | None) -> str:
+        return str(move)
+
+    def spent_cards(self, move: Any) -> tuple[str, ...]:
+        return ()
+
+    def card(self, code: str) -> Card:
+        return Card(code=code, label=code, name=code)
+
+    def hand_svg(self, view: View) -> str:
+        return ""
+
+    # --- help -----------------------------------------------------------------------------------
+    def rules_summary(self) -> str:
+        return self.RULES
+
+    def notation_help(self) -> tuple[tuple[str, str], ...]:
+        return (*self.HELP, ("resign", "leave the game"))
+
+    def move_kinds(self) -> tuple[MoveKind, ...]:
+        return (*self.KINDS, MoveKind("resign", "Resign", quick=True))
+
+    # --- the game record: `ID-game/1`, one entry per step ----------------------------------------
+    @property
+    def record_format(self) -> str:
+        return f"{self.info.id}-game/1"
+
+    def make_record(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        seed: str,
+        moves: Sequence[tuple[str, str]],
+        result: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        record: dict[str, Any] = {"format": self.record_format, "game": self.info.id, "players": list(players)}
+        if self.info.options:
+            record["options"] = self.info.check_options(options)
+        record.update(seed=seed, moves=[{"by": by, "move": text} for by, text in moves])
+        record["result"] = None if result is None else dict(result)
+        return record
+
+    def record_result(self, state: S) -> dict[str, Any] | None:
+        result = self.result(state)
+        if result is None:
+            return None
+        stated: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
+        if isinstance(self, Scores):
+            stated["scores"] = dict(self.scores(state))
+        return stated
+
+    def replay(self, record: Any) -> S:
+        """The final state of a record: a fold of `apply` from the setup; ReplayError(index) at the
+        first illegal step, ReplayError(None) when the stated result is not what happened."""
+        if not isinstance(record, dict):
+            raise PositionError("a game record must be a JSON object")
+        self._check_header(record)
+        players = self._read_players(record.get("players"))
+        seed = record.get("seed")
+        if not isinstance(seed, str):
+            raise PositionError(f"seed must be text, not {seed!r}")
+        options = record.get("options", {})
+        if not isinstance(options, dict):
+            raise PositionError(f"options must be an object, not {options!r}")
+        moves = read_moves(record.get("moves"), players, self.parse, _seated_in, self._example())
+        result = self._read_result(record.get("result"), players)
+        state = self.new_game(players, seed, options)
+        state = self._fold(state, moves)
+        return state if result is None else self.check_result(state, result, len(moves))
+
+    def _fold(self, state: S, moves: Sequence[tuple[str, M | Resign]]) -> S:
+        pending: dict[str, Any] = {}  # a sealed step's commitments, resolved when the last arrives
+        for index, (by, move) in enumerate(moves):
+            try:
+                state = self._replay_step(state, move, by, pending)
+            except IllegalMoveError as error:
+                raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
+        return state
+
+    def _replay_step(self, state: S, move: M | Resign, by: str, pending: dict[str, Any]) -> S:
+        if isinstance(self, Sealed) and not isinstance(move, Resign) and self.sealed_seats(state):
+            self.check_commitment(state, by, move)
+            pending[by] = move
+            if set(pending) < set(self.sealed_seats(state)):
+                return state
+            resolved: S = self.resolve(state, dict(pending)).state
+            pending.clear()
+            return resolved
+        return self.apply(state, move, by)
+
+    def check_result(self, state: S, result: Mapping[str, Any], plies: int) -> S:
+        """The final state if the game really ended as `result` says, scores included (B15)."""
+        ended = self._ended_as_stated(state, result, plies)
+        if isinstance(self, Scores):
+            check_scores(result.get("scores"), self.scores(ended), plies)
+        return ended
+
+    def _ended_as_stated(self, state: S, result: Mapping[str, Any], plies: int) -> S:
+        winner, reason = result.get("winner"), result.get("reason")
+        actual = self.result(state)
+        if winner is None and reason in WINNERLESS and actual is None:
+            return self.agree_draw(state) if reason == "draw" else self.abandon(state, str(reason))
+        if actual is not None and (actual.winner, actual.reason) == (winner, reason):
+            return state
+        # A timeout is recorded as the loser's `resign`: the replay ends it as a resignation.
+        if actual is not None and reason == "timeout" and (actual.winner, actual.reason) == (winner, "resignation"):
+            return self.finish(state, Result(winners=actual.winners, reason="timeout"))
+        said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
+        raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(actual)}")
+
+    def _check_header(self, record: Mapping[str, Any]) -> None:
+        game = record.get("game", "zarkcity")
+        if game != self.info.id:
+            said = f"this is a {game} file, not {self.info.id}" if isinstance(game, str) else "game must be text"
+            raise PositionError(said)
+        if record.get("format") != self.record_format:
+            raise PositionError(f"format must be {self.record_format!r}, not {record.get('format')!r}")
+
+    def _read_players(self, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+            raise PositionError(f"players must be a list of colours, not {value!r}")
+        if len(set(value)) != len(value) or any(p not in COLOURS for p in value):
+            raise PositionError(f"players must be distinct colours among {', '.join(COLOURS)}, not {value!r}")
+        if len(value) not in self.info.player_counts:
+            counts = ", ".join(map(str, self.info.player_counts))
+            raise PositionError(f"{self.info.name} seats {counts} players, not {len(value)}")
+        return tuple(value)
+
+    def _read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict) or value.get("reason") not in self.info.reasons:
+            reasons = ", ".join(self.info.reasons)
+            raise PositionError(f"result must be {{winner, reason}} with a reason in {reasons}, not {value!r}")
+        winner, reason = value.get("winner"), value["reason"]
+        if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
+            raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
+        if winner is not None:
+            _seated_in(winner, "result winner", players)
+        stated: dict[str, Any] = {"winner": winner, "reason": reason}
+        if "scores" in value:
+            if not isinstance(self, Scores):
+                raise PositionError(f"{self.info.name} keeps no scores: a result has none")
+            stated["scores"] = read_scores(value.get("scores"), players)
+        return stated
+
+    def _example(self) -> str:
+        return self.HELP[0][0] if self.HELP else "pass"
+
+
+def _players(state: Any) -> tuple[str, ...]:
+    return tuple(getattr(state, "players", ()))
+
+
+def _seated_in(value: Any, what: str, players: tuple[str, ...]) -> str:
+    if value not in players:
+        raise PositionError(f"{what} must be one of the players ({', '.join(players)}), not {value!r}")
+    return str(value)
+
+
+def _outcome(result: Result | None) -> str:
+    if result is None:
+        return "the game is not over"
+    if result.winner is None:
+        return "the game ended in a draw" if result.reason == "draw" else f"it ended with no winner ({result.reason})"
+    return f"{result.winner} won by {result.reason}"

@@ -1,0 +1,157 @@
+"""The kit's small core every game implements, and the capabilities a game opts into.
+
+A game is one object over its own immutable State and Move types (Move's `str` is its canonical
+notation). `Rules` is all a game must answer; `KitGame` (engine/kit/base.py) turns it into the
+service's interface and gives resignation, draws, abandonment, time-outs, records, replay and
+result checking once. A capability is a Protocol a game implements only when its rules need it,
+checked with `isinstance` (no stubs): cards and hands, hidden information, secret simultaneous
+steps, chance, scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from ..interface import Card, GameInfo, Result, Table, View
+from .events import Outcome
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@runtime_checkable
+class KitState(Protocol):
+    """What the base reads of every game's State: the seats, who left, and the seed."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def resigned(self) -> tuple[str, ...]: ...
+
+    @property
+    def seed(self) -> str: ...
+
+
+class Randomness(Protocol):
+    """A seeded source of choices (the bots' `engine.bots.rng.Rng`, or `random.Random`)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, stop: int, /) -> int: ...
+
+    def shuffle(self, items: MutableSequence[Any], /) -> None: ...
+
+
+class Rules(Protocol[S, M]):
+    """The core: what every game answers about its own State and Move."""
+
+    info: GameInfo
+
+    def start(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[S]:
+        """The opening State (options already checked) and what happened setting it up (first throw)."""
+        ...
+
+    def parse_steps(self, text: str) -> list[M]:
+        """One written step, which may stand for several (a path `c1-c2-c3`); NotationError if unreadable."""
+        ...
+
+    def play(self, state: S, move: M, by: str) -> Outcome[S]:
+        """One step: the next State and its events; IllegalMoveError naming the rule if it is refused."""
+        ...
+
+    def legal_moves(self, state: S, seat: str) -> list[M]:
+        """Every legal step of `seat` now, canonical and sorted; resignation is the kit's, not listed."""
+        ...
+
+    def movers(self, state: S) -> tuple[str, ...]:
+        """Who may take a step now (several at once in a sealed step)."""
+        ...
+
+    def turn(self, state: S) -> int:
+        """A number that grows when a new turn starts: the steps of one turn share it."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """None while the game is on."""
+        ...
+
+    def leave(self, state: S, seat: str) -> Outcome[S]:
+        """`seat` leaves (resigned or timed out) from a game still on: the game's rules for its pieces
+        and turn order; the base decides whether the game ends."""
+        ...
+
+    def finish(self, state: S, result: Result) -> S:
+        """The state ended as `result` says (resignation, time-out, agreed draw)."""
+        ...
+
+    def view(self, state: S, viewer: str | None) -> View: ...
+
+    def table(self, view: View) -> Table: ...
+
+    def to_position(self, state: S) -> dict[str, Any]: ...
+
+    def from_position(self, data: Any) -> S: ...
+
+
+@runtime_checkable
+class Hands(Protocol):
+    """Cards a seat holds that only its holder sees."""
+
+    def card(self, code: str) -> Card: ...
+
+    def hand_svg(self, view: View) -> str: ...
+
+    def spent_cards(self, move: Any) -> tuple[str, ...]:
+        """Cards a step shows to everyone as it is played (paid, built, discarded)."""
+        ...
+
+
+@runtime_checkable
+class Hidden(Protocol):
+    """Secrets beyond future chance: hands, a box of Codes, picks not yet revealed."""
+
+    def determinize(self, state: Any, seat: str, rng: Randomness) -> Any:
+        """A state `seat` cannot tell from `state`: every secret dealt again from what `seat` may know."""
+        ...
+
+    def reveal(self, state: Any) -> View:
+        """The whole truth as a view, only for replaying a finished game."""
+        ...
+
+    def public_move_text(self, move: Any, by: str, now: Any, viewer: str | None) -> str:
+        """A logged step's notation as `viewer` may see it while the game stands at `now`."""
+        ...
+
+
+@runtime_checkable
+class Sealed(Protocol):
+    """Secret simultaneous steps: each seat in `sealed_seats` commits one move unseen; when the last
+    commitment arrives, `resolve` applies them all at once. Until then no one's choice shows."""
+
+    def sealed_seats(self, state: Any) -> tuple[str, ...]:
+        """The seats that must each commit a move now; empty when the state is not a sealed step."""
+        ...
+
+    def check_commitment(self, state: Any, seat: str, move: Any) -> None:
+        """IllegalMoveError if `seat` may not commit `move` here (checked on arrival, kept sealed)."""
+        ...
+
+    def resolve(self, state: Any, commitments: Mapping[str, Any]) -> Outcome[Any]:
+        """One apply of every seat's commitment, when all have arrived."""
+        ...
+
+
+@runtime_checkable
+class Chance(Protocol):
+    """Dice, draws from the seed: `reseed` swaps the source of future chance (the bots sample it)."""
+
+    def reseed(self, state: Any, seed: str) -> Any: ...
+
+
+@runtime_checkable
+class Scores(Protocol):
+    """A game that scores: the result carries every seat's points."""
+
+    def scores(self, state: Any) -> Mapping[str, int]: ...

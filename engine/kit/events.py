@@ -1,0 +1,61 @@
+"""What happened, as typed events: every game's `play` says what a step did, marked with who may see it.
+
+The history, turn emails, the replay page, the API's event feed and the verify page are written
+from events, never by diffing two states or matching notation text. An event has a public line
+and, when the step touched something hidden (a card drawn, a Code peeked), a secret line that only
+the seats in `to` may read until the game is over and the replay reveals everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: a step taken, a die thrown, a piece captured, a card drawn.
+
+    `kind` is the game's own word ("throw", "capture", "bust", "draw"); the apps never branch on it.
+    `data` holds public facts for scripts and the API (`{"dice": [5]}`); `secret_data` the facts
+    behind `secret`, for the same seats.
+    """
+
+    kind: str
+    text: str  # the line everyone may read: "red threw 5"
+    seat: str | None = None  # whose step or whose luck it was, if anyone's
+    data: Mapping[str, Any] = field(default_factory=dict)
+    secret: str = ""  # the line only `to` may read (and everyone once the game is over)
+    secret_data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[str] = frozenset()
+
+    def seen_by(self, viewer: str | None, *, revealed: bool = False) -> Seen:
+        """The event as `viewer` (None: a spectator) may read it; `revealed` once the game is over."""
+        if self.secret and (revealed or viewer in self.to):
+            return Seen(self.kind, self.secret, self.seat, {**self.data, **self.secret_data})
+        return Seen(self.kind, self.text, self.seat, dict(self.data))
+
+
+class Seen(NamedTuple):
+    """An event after the visibility check: what one viewer reads of it."""
+
+    kind: str
+    text: str
+    seat: str | None
+    data: dict[str, Any]
+
+
+class Outcome(NamedTuple, Generic[S]):
+    """What a step (or the setup) gives: the next state and what happened on the way, in order."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+def lines(events: tuple[Event, ...], viewer: str | None, *, revealed: bool = False) -> tuple[str, ...]:
+    """The lines of `events` that `viewer` may read, in order (empty texts left out)."""
+    seen = (event.seen_by(viewer, revealed=revealed) for event in events)
+    return tuple(event.text for event in seen if event.text)

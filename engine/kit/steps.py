@@ -1,0 +1,78 @@
+"""One line, several steps (games.md): `;` between steps of one seat, applied in order, all or nothing.
+
+The command line's `apply`, the web form, the JSON API and an email reply's first line all read a
+line here, so a refused step refuses the whole line with the same message everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from ..errors import IllegalMoveError, NotationError
+from .events import Event
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Played(Generic[S]):
+    """One step of a line, applied: its text as recorded, the state after it, what it did."""
+
+    text: str
+    state: S
+    events: tuple[Event, ...]
+
+
+def split_line(line: str) -> list[str]:
+    """The steps of a line, in order; NotationError for an empty step (`a;;b`) or an empty line."""
+    parts = [part.strip() for part in line.split(";")]
+    if parts and parts[-1] == "" and len(parts) > 1:
+        parts.pop()  # a trailing `;` is harmless
+    if not parts or any(part == "" for part in parts):
+        raise NotationError("a line needs one or more steps separated by ;, with none empty")
+    return parts
+
+
+def play_line(
+    game: Any,
+    state: S,
+    line: str,
+    by: str,
+    *,
+    ignorable: Callable[[Any, S, str], bool] | None = None,
+) -> list[Played[S]]:
+    """Every step of `line` applied in order by `by`; nothing is applied unless all are legal.
+
+    A step's error names it ("step 2 (b3-c3): ..."). A step after `by`'s turn or the game has ended
+    refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`).
+    """
+    played: list[Played[S]] = []
+    texts = split_line(line)
+    for number, text in enumerate(texts, start=1):
+        for move in _moves(game, text, number, len(texts)):
+            if played and by not in game.movers(state):
+                if ignorable is not None and ignorable(move, state, by):
+                    continue
+                raise IllegalMoveError(_named(number, len(texts), text, "comes after your turn or the game ended"))
+            try:
+                outcome = game.step(state, move, by)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(_named(number, len(texts), text, str(error))) from None
+            state = outcome.state
+            played.append(Played(str(move), state, tuple(outcome.events)))
+    return played
+
+
+def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
+    try:
+        if text.strip().lower() == "resign":
+            return [game.parse(text)]
+        return list(game.parse_steps(text))
+    except NotationError as error:
+        raise NotationError(_named(number, count, text, str(error))) from None
+
+
+def _named(number: int, count: int, text: str, message: str) -> str:
+    return message if count == 1 else f"step {number} ({text}): {message}"
