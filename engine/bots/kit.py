@@ -202,20 +202,17 @@ class Mcts:
         taken: list[tuple[Node, str, str]] = []
         in_tree, outside = True, 0
         while game.result(state) is None and (in_tree or outside < self.playout):
-            deciding = choosers(game, state, seat)
-            if not deciding:
-                break
+            offered = [(chooser, playable_moves(game, state, chooser)) for chooser in choosers(game, state, seat)]
+            if not offered or not all(moves for _, moves in offered):
+                break  # nobody to move (a game that waits on something else): value the line here
             if in_tree:
-                chosen = [
-                    (chooser, self.select(node, chooser, playable_moves(game, state, chooser), rng))
-                    for chooser in deciding
-                ]
+                chosen = [(chooser, self.select(node, chooser, moves, rng)) for chooser, moves in offered]
                 taken.extend((node, chooser, str(move)) for chooser, move in chosen)
                 # A step never tried adds its node and leaves the tree: random play goes on from there.
                 in_tree = all(node.stat(chooser, str(move)).visits for chooser, move in chosen)
                 node = node.child(tuple((chooser, str(move)) for chooser, move in chosen))
             else:
-                chosen = [(chooser, rng.choice(playable_moves(game, state, chooser))) for chooser in deciding]
+                chosen = [(chooser, rng.choice(moves)) for chooser, moves in offered]
                 outside += 1
             state = play_steps(game, state, chosen)
         return Line(taken, state)
