@@ -15,7 +15,7 @@ from engine.bots.kit import BotFactory, Mcts, Node, mcts_bot, play_steps, random
 from engine.bots.rng import Rng
 from engine.interface import Game
 from tests.engine.bots.dicegame import GAME as PIG
-from tests.engine.bots.dicegame import TARGET, Bid, State, playing
+from tests.engine.bots.dicegame import TARGET, Bid, SealedPig, State, playing
 from tests.engine.bots.test_bot_moves import mid_game, swap_hidden
 
 TINY = 0.05  # the kit MCTS's 100 iterations a move become 5
@@ -97,6 +97,23 @@ def test_another_hand_does_not_change_the_kit_bots_move_in_zark_city(plies: int)
         for seed in ("s1", "s2"):
             moves = [str(make(seed, effort=0.03).choose(game, s, seat)) for s in (state, other)]
             assert moves[0] == moves[1], (name, seed)
+
+
+class CountedPig(SealedPig):
+    """The dice game, noting every determinization asked for and for whom."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def determinize(self, state: State, seat: str, rng: Any) -> State:
+        self.asked.append(seat)
+        return super().determinize(state, seat, rng)
+
+
+def test_every_iteration_determinizes_afresh_for_the_bots_seat() -> None:
+    game = CountedPig()
+    mcts_bot(iterations=30)("fresh").choose(game, playing(3, turn_total=4, to_move=1), "yellow")
+    assert game.asked == ["yellow"] * 31  # the bot's own view first, then one per iteration
 
 
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
