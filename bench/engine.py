@@ -1,11 +1,15 @@
-"""Measure the engine's speed, per game: apply and legal_moves on mid-game positions, and a 1,000-ply replay.
+"""Measure the engine's speed, per game: legal moves and apply per step, and replaying a record.
 
-Run from the project root: python bench/engine.py [--smoke] [--game zarkcity|decktown]
-(prints one block of figures per game, targets beside Zark City's). The games are seeded and the
-policies deterministic, so every run measures the same positions. Each game is reached through the
-game interface (engine.registry); the policies read the Zark City family's State and Move types, which
-Zark City and Deck Town share. --smoke runs small sizes, only to show the bench works. It needs no
-database and no Django, so it takes no --database; like every bench it refuses DJANGO_DEBUG=1.
+Run from the project root: python bench/engine.py [--smoke] [--game ID]... For every registered game
+(engine.registry), through the game interface alone: `legal_moves` and `apply` on mid-game states that
+the kit's random bot reached, and the replay of a 200-step record the random bot played (a game that
+ends sooner is replayed whole). For the Zark City family (Zark City, Deck Town), then, the figures of
+issue 2 against its targets: positions grown by a build-first policy, and a 1,000-ply replay. Each
+block starts with the machine's speed (bench/common.py `machine_speed`: 10 million additions, the load
+average): a figure means something only beside it. The games are seeded and the bots and policies
+deterministic, so every run measures the same positions. --smoke runs small sizes, only to show the
+bench works. It needs no database and no Django, so it takes no --database; like every bench it
+refuses DJANGO_DEBUG=1.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench import common  # noqa: E402
 from engine import registry  # noqa: E402
+from engine.bots.kit import choosers, play_steps, random_bot  # noqa: E402
 from engine.interface import COLOURS, Game  # noqa: E402
 from engine.zarkcity.notation import (  # noqa: E402
     Build,
@@ -52,6 +57,21 @@ class Sizes:
 
 
 FULL, SMOKE = Sizes(), Sizes(positions=4, apply_moves=5, repeats=2, replay_plies=120, replay_runs=2)
+
+
+@dataclass(frozen=True)
+class StepSizes:
+    """The figures of every game: per step, and a record played by the random bot."""
+
+    games: int = 40  # seeded games, each giving one mid-game state
+    apply_moves: int = 20  # legal moves applied per state (a seeded sample)
+    repeats: int = 5  # timings per (state, move); legal_moves gets four times as many
+    record_steps: int = 200
+    replay_runs: int = 7
+
+
+STEPS_FULL, STEPS_SMOKE = StepSizes(), StepSizes(games=3, apply_moves=3, repeats=2, record_steps=30, replay_runs=2)
+CAP = 400  # steps a bot game may take while looking for a mid-game state or a long record
 MID_GAME_CARDS = 20  # a mid-game position has at least this many cards on the board
 # The option sets each game's mid-game positions cycle through (Zark City: both decks, as before).
 OPTIONS: Mapping[str, tuple[dict[str, str], ...]] = {
@@ -83,6 +103,88 @@ def ms(ns: float) -> str:
 
 def p95(values: list[int]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+# --- every game: per step, through the interface alone ------------------------------------------------
+
+
+def bot_game(game: Game, seed: str, players: int, steps: int) -> tuple[list[tuple[str, str]], list[object]]:
+    """The random bot for every seat from a new game of `seed`, up to `steps` steps: the log and the
+    states (before each step, and the last one after them)."""
+    colours = COLOURS[:players]
+    state = game.new_game(colours, seed, {})
+    log: list[tuple[str, str]] = []
+    states = [state]
+    while game.result(state) is None and len(log) < steps:
+        chosen = []
+        for seat in choosers(game, state, colours[0]):
+            chosen.append((seat, random_bot(f"{seed}:{len(log)}").choose(game, state, seat)))
+        state = play_steps(game, state, chosen)
+        log.extend((seat, str(move)) for seat, move in chosen)
+        states.append(state)
+    return log, states
+
+
+def mid_game_states(game: Game, count: int) -> list[object]:
+    """One state from each of `count` seeded bot games (every table size in turn): the middle of the
+    states where one seat is to step (not a sealed step, whose commitments `apply` does not take)."""
+    found = []
+    for number in range(count):
+        players = game.info.player_counts[number % len(game.info.player_counts)]
+        _, states = bot_game(game, f"bench-step-{number}", players, CAP)
+        open_states = [s for s in states if game.result(s) is None and len(choosers(game, s, "")) == 1]
+        if open_states:
+            found.append(open_states[len(open_states) // 2])
+    return found
+
+
+def step_legal_moves(game: Game, states: list[object], sizes: StepSizes) -> list[int]:
+    return [median_ns(partial(game.legal_moves, state, game.movers(state)[0]), sizes.repeats * 4) for state in states]
+
+
+def step_apply(game: Game, states: list[object], sizes: StepSizes) -> list[int]:
+    timings: list[int] = []
+    for index, state in enumerate(states):
+        seat = game.movers(state)[0]
+        moves = [move for move in game.legal_moves(state, seat) if not game.is_resign(move)]
+        for move in random.Random(index).sample(moves, min(sizes.apply_moves, len(moves))):
+            timings.append(median_ns(partial(game.apply, state, move, seat), sizes.repeats))
+    return timings
+
+
+def bot_record(game: Game, steps: int) -> tuple[dict[str, object], object, int]:
+    """A record of `steps` steps played by the random bot (the first seed of ten that lasts that long,
+    else the longest game of the ten, whole), its final state and its number of steps."""
+    players = game.info.player_counts[0]
+    longest: tuple[list[tuple[str, str]], list[object], str] = ([], [], "")
+    for number in range(10):
+        seed = f"bench-record-{number}"
+        log, states = bot_game(game, seed, players, steps)
+        if len(log) > len(longest[0]):
+            longest = (log, states, seed)
+        if len(log) >= steps:
+            break
+    log, states, seed = longest
+    final = states[-1]
+    record = game.make_record(COLOURS[:players], {}, seed, log, game.record_result(final))
+    return record, final, len(log)
+
+
+def bench_steps(game: Game, sizes: StepSizes) -> None:
+    """legal_moves and apply per step on mid-game states, and the replay of a bot-played record."""
+    states = mid_game_states(game, sizes.games)
+    listed = step_legal_moves(game, states, sizes)
+    moves = statistics.median_low(len(game.legal_moves(s, game.movers(s)[0])) for s in states)
+    print(f"{len(states)} mid-game states (random bot games, every table size); median {moves} legal moves")
+    print(f"legal_moves median {ms(statistics.median(listed))}, p95 {ms(p95(listed))}")
+    applied = step_apply(game, states, sizes)
+    print(f"apply       median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}")
+    record, final, steps = bot_record(game, sizes.record_steps)
+    replayed = game.replay(record)
+    assert game.view(replayed, None) == game.view(final, None), "the replay did not reach the bots' final state"
+    median = median_ns(partial(game.replay, record), sizes.replay_runs)
+    ended = "the whole game" if game.result(final) is not None else "the game still on"
+    print(f"replay of a {steps}-step record {ms(median)} ({ms(median / max(steps, 1))} a step; {ended})")
 
 
 # --- policies that keep a game going ------------------------------------------------------------------
@@ -176,7 +278,7 @@ def long_record(game: Game, plies: int) -> tuple[dict[str, object], State]:
 
 
 def bench_game(game: Game, sizes: Sizes) -> None:
-    print(f"== {game.info.name} ({game.info.id})")
+    print(f"-- {game.info.name}: build-first positions and issue 2's targets")
     positions = mid_game_positions(game, sizes.positions)
     cards = sorted(len(s.board) for s in positions)
     hands = statistics.median_low(len(s.hands[game.movers(s)[0]]) for s in positions)
@@ -205,12 +307,19 @@ def bench_game(game: Game, sizes: Sizes) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="small sizes: only shows that the bench runs")
-    parser.add_argument("--game", choices=tuple(OPTIONS), action="append", help="only this game (repeatable)")
+    parser.add_argument("--game", choices=registry.ids(), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
     common.refuse_debug()  # no Django here, but one rule for every bench: DEBUG figures are nobody's
-    sizes = SMOKE if args.smoke else FULL
-    for game_id in args.game or tuple(OPTIONS):
-        bench_game(registry.get(game_id), sizes)
+    if args.smoke:  # the speed once: a smoke run's figures are not for reading
+        print(f"machine: {common.machine_speed()}")
+    for game_id in args.game or registry.ids():
+        game = registry.get(game_id)
+        print(f"== {game.info.name} ({game.info.id})")
+        if not args.smoke:
+            print(f"machine: {common.machine_speed()}")
+        bench_steps(game, STEPS_SMOKE if args.smoke else STEPS_FULL)
+        if game_id in OPTIONS:
+            bench_game(game, SMOKE if args.smoke else FULL)
 
 
 if __name__ == "__main__":

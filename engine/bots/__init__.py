@@ -1,19 +1,22 @@
 """Computer opponents: which bots play which game, and the one call that picks a bot's move.
 
-A bot decides only from what its seat can see: `choose_move` first asks the game for a deal the
-seat cannot tell from the real one (`Game.determinize`) and hands the bot only that, so the real
-hidden cards are never consulted. Given the same seed and the same view, a bot plays the same move.
-docs/bots.md describes each bot and measures their strength.
+A bot decides only from what its seat can see: it first asks the game for a state the seat cannot
+tell from the real one (`Game.determinize`, engine/bots/kit.py `SeededBot`) and the bot's decision
+gets only that, so the real hidden cards are never consulted. Given the same seed and the same view,
+a bot plays the same move. docs/bots.md describes each bot and measures their strength.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import registry
 from ..interface import Game
-from .rng import Rng
+from . import kit
+from .kit import BotFactory, BotFn, factory, playable_moves
+
+__all__ = ["BotInfo", "bot_factory", "bot_info", "bots_for", "choose_move", "mcts_iterations", "playable_moves"]
 
 
 @dataclass(frozen=True)
@@ -32,27 +35,27 @@ GREEDY = BotInfo(
 MCTS = BotInfo(
     "mcts",
     "MCTS",
-    "Searches a tree of its moves and the replies over many deals of the cards it cannot see, a few turns ahead.",
+    "Searches a tree of its moves and the replies over many deals of what it cannot see (cards, future dice).",
 )
 ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
 
 _ALL = {info.name: info for info in (RANDOM, GREEDY, MCTS, ALPHABETA)}
-_ZARK_FAMILY = (RANDOM, GREEDY, MCTS)
-# game id -> its bots, weakest first
-_BY_GAME: dict[str, tuple[BotInfo, ...]] = {
-    "zarkcity": _ZARK_FAMILY,
-    "decktown": _ZARK_FAMILY,
-    "martianchess": (RANDOM, ALPHABETA),
-    "buyersmarket": (RANDOM,),
+# game id -> the bots written for that game alone, weakest first. Every registered game also gets the
+# kit's `random` and `mcts` (engine/bots/kit.py), which know a game only through its interface.
+_OWN: dict[str, tuple[BotInfo, ...]] = {
+    "zarkcity": (GREEDY, MCTS),
+    "decktown": (GREEDY, MCTS),
+    "martianchess": (ALPHABETA,),
 }
-
-# A bot: (game, a determinized state, seat, its playable moves, generator, effort) -> the move.
-BotFn = Callable[[Game, Any, str, list[Any], Rng, float], Any]
 
 
 def bots_for(game_id: str) -> tuple[BotInfo, ...]:
-    """The bots that can play this game, weakest first (none for a game without bots)."""
-    return _BY_GAME.get(game_id, ())
+    """The bots that can play this game (none for an unknown game): random, the kit's MCTS unless the
+    game has its own, then the game's own bots weakest first (taken to be stronger than the kit's)."""
+    if game_id not in registry.ids():
+        return ()
+    own = _OWN.get(game_id, ())
+    return (RANDOM, *own) if MCTS in own else (RANDOM, MCTS, *own)
 
 
 def bot_info(name: str) -> BotInfo:
@@ -62,36 +65,35 @@ def bot_info(name: str) -> BotInfo:
     return _ALL[name]
 
 
-def playable_moves(game: Game, state: Any, seat: str) -> list[Any]:
-    """The seat's legal moves without resigning (kept only when nothing else is legal)."""
-    moves = game.legal_moves(state, seat)
-    playing = [move for move in moves if not game.is_resign(move)]
-    return playing or moves
-
-
 def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effort: float = 1.0) -> str:
     """The notation text of the move `bot` plays for `seat` (one of game.movers(state)) now.
 
     Deterministic given `seed` and what `seat` can see. `effort` scales the search budget
-    (1.0 = the full-strength default, 0.7 processor seconds a Turn Option for mcts at two players; tests use ~0.01).
-    ValueError when the bot does not play this game or `seat` is not to move.
+    (1.0 = the full-strength default, 0.7 processor seconds a Turn Option for Zark City's mcts at two
+    players; tests use ~0.01). ValueError when the bot does not play this game or `seat` is not to move.
     """
     info = bot_info(bot)
     if info not in bots_for(game.info.id):
         raise ValueError(f"the {info.label} bot does not play {game.info.name}")
-    if game.result(state) is not None or seat not in game.movers(state):
-        raise ValueError(f"{seat} is not to move")
-    rng = Rng.from_text(seed, game.info.id, bot, seat)
-    seen = game.determinize(state, seat, rng)  # from here on, only what `seat` could know
-    moves = playable_moves(game, seen, seat)
-    if len(moves) == 1:
-        return str(moves[0])
-    return str(_bot(game.info.id, bot)(game, seen, seat, moves, rng, effort))
+    return str(bot_factory(game.info.id, bot)(seed, effort=effort).choose(game, state, seat))
 
 
-def _bot(game_id: str, name: str) -> BotFn:
-    if name == "random":
-        return _random
+def bot_factory(game_id: str, name: str) -> BotFactory:
+    """The factory of the bot `name` for this game (seed -> a bot with `choose(game, state, seat)`)."""
+    return factory(name, _decide(game_id, name))
+
+
+def mcts_iterations(game_id: str) -> int:
+    """The MCTS bot's iterations a move at effort 1.0 in this game: its own bot's, or the kit's."""
+    if MCTS in _OWN.get(game_id, ()):
+        from . import mcts
+
+        return mcts.ITERATIONS
+    return kit.ITERATIONS
+
+
+def _decide(game_id: str, name: str) -> BotFn:
+    # The games' own bots are imported when first asked for: each reads its game's own modules.
     if name == "alphabeta":
         from . import alphabeta
 
@@ -100,10 +102,8 @@ def _bot(game_id: str, name: str) -> BotFn:
         from . import greedy
 
         return greedy.bot
-    from . import mcts
+    if name == "mcts" and MCTS in _OWN.get(game_id, ()):
+        from . import mcts
 
-    return mcts.bot
-
-
-def _random(game: Game, state: Any, seat: str, moves: list[Any], rng: Rng, effort: float) -> Any:
-    return rng.choice(moves)
+        return mcts.bot
+    return kit.random_move if name == "random" else kit.Mcts()

@@ -4,6 +4,7 @@ Each game seats `--players` bots. With exactly that many bots named, every game 
 more, the games cycle through every table of that size drawn from the list. The seats rotate from
 game to game, so over a multiple of (tables x players) games each bot sits in each seat equally often.
 Game number g is dealt from the seed "<--seed>:g", so a run is reproducible whatever `--jobs` is.
+At a sealed step (engine/kit/core.py `Sealed`) every seat's bot chooses unseen, and one resolve plays them.
 It prints each bot's win rate per seat it filled with a 95% Wilson interval, and the processor
 time its moves took (os.times: this process's own time, whatever else the machine is doing).
 """
@@ -17,10 +18,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from .. import registry
-from . import bot_info, bots_for, choose_move
-from .mcts import ITERATIONS
+from ..interface import Game
+from ..kit.core import Sealed
+from . import bot_info, bots_for, choose_move, mcts_iterations
+from .kit import play_steps
 
 Z95 = 1.959963984540054
 MAX_PLIES = 1000
@@ -83,19 +87,30 @@ def play(job: Job) -> Outcome:
     state = game.new_game(colours, f"{job.seed}:{job.number}", {})
     outcome = Outcome(job.number, job.seats, (), "unfinished", 0)
     while game.result(state) is None and outcome.plies < job.max_plies:
-        seat = game.movers(state)[0]
-        bot = bots[seat]
-        effort = job.mcts_effort if bot == "mcts" else job.effort
-        before = _cpu()
-        text = choose_move(game, bot, state, seat, f"{job.seed}:{job.number}:{outcome.plies}", effort=effort)
-        outcome.seconds[bot] = outcome.seconds.get(bot, 0.0) + _cpu() - before
-        outcome.moves[bot] = outcome.moves.get(bot, 0) + 1
-        state = game.apply(state, game.parse(text), seat)
-        outcome.plies += 1
+        chosen = [(seat, _chosen(job, game, state, seat, bots[seat], outcome)) for seat in _deciding(game, state)]
+        state = play_steps(game, state, chosen)
+        outcome.plies += len(chosen)
     result = game.result(state)
     if result is not None:
         outcome.winners, outcome.reason = result.winners, result.reason
     return outcome
+
+
+def _deciding(game: Game, state: Any) -> tuple[str, ...]:
+    """Every seat of a sealed step, each choosing unseen (engine/kit/core.py `Sealed`); else the first mover."""
+    if isinstance(game, Sealed) and game.sealed_seats(state):
+        return tuple(game.sealed_seats(state))
+    return game.movers(state)[:1]
+
+
+def _chosen(job: Job, game: Game, state: Any, seat: str, bot: str, outcome: Outcome) -> Any:
+    """`bot`'s move for `seat`, its processor time added to the bot's."""
+    effort = job.mcts_effort if bot == "mcts" else job.effort
+    before = _cpu()
+    text = choose_move(game, bot, state, seat, f"{job.seed}:{job.number}:{outcome.plies}", effort=effort)
+    outcome.seconds[bot] = outcome.seconds.get(bot, 0.0) + _cpu() - before
+    outcome.moves[bot] = outcome.moves.get(bot, 0) + 1
+    return game.parse(text)
 
 
 def _cpu() -> float:
@@ -167,7 +182,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--mcts-iterations",
         type=int,
         default=None,
-        help=f"the mcts bot's search iterations a move (default {ITERATIONS} x --effort)",
+        help="the mcts bot's search iterations a move (default: its game's budget, see docs/bots.md, x --effort)",
     )
     parser.add_argument(
         "--max-plies", type=int, default=MAX_PLIES, help="a game still on after this many moves ends unwon"
@@ -186,7 +201,7 @@ def jobs_of(args: argparse.Namespace) -> list[Job]:
         raise ValueError(f"{game.info.name} seats {', '.join(map(str, game.info.player_counts))} players")
     colours = ("red", "yellow", "green", "blue", "black")[: args.players]
     line_ups = tables(bots, args.players)
-    mcts_effort = args.mcts_iterations / ITERATIONS if args.mcts_iterations else args.effort
+    mcts_effort = args.mcts_iterations / mcts_iterations(game.info.id) if args.mcts_iterations else args.effort
     return [
         Job(args.game, n, args.seed, seating(line_ups, n, colours), args.effort, mcts_effort, args.max_plies)
         for n in range(args.games)

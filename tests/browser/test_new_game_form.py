@@ -62,7 +62,7 @@ def test_each_game_offers_its_own_player_counts_options_and_bots(players, open_a
 
     # A bot of another game, picked first, does not survive the change of game.
     pick_game(page, "zarkcity")
-    page.locator(f'select[name="{bot_field_name(1)}"]').select_option("mcts")
+    page.locator(f'select[name="{bot_field_name(1)}"]').select_option("greedy")
     pick_game(page, "martianchess")
     assert page.locator(f'select[name="{bot_field_name(1)}"]').input_value() == ""
 

@@ -120,7 +120,12 @@ def test_a_bot_account_has_no_address_and_cannot_log_in(client, alice, django_ca
     [
         ("zarkcity", 2, ("deep-blue",), "There is no bot 'deep-blue' for Zark City: its bots are random, greedy, mcts"),
         ("zarkcity", 2, ("alphabeta",), "There is no bot 'alphabeta' for Zark City"),
-        ("martianchess", 2, ("mcts",), "There is no bot 'mcts' for Martian Chess: its bots are random, alphabeta."),
+        (
+            "martianchess",
+            2,
+            ("greedy",),
+            "There is no bot 'greedy' for Martian Chess: its bots are random, mcts, alphabeta.",
+        ),
         ("zarkcity", 2, ("random", "random"), "A game of 2 players has 1 other seat: 2 bots do not fit."),
         ("zarkcity", 2, "random", "Give the bots as a list of names"),
     ],

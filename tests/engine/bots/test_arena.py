@@ -59,5 +59,5 @@ def test_the_same_seed_gives_the_same_games_with_two_processes() -> None:
 
 
 def test_a_bot_that_does_not_play_the_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert arena.main(["--game", "buyersmarket", "--bots", "mcts,random"]) == 2
+    assert arena.main(["--game", "buyersmarket", "--bots", "greedy,random"]) == 2
     assert "does not play Buyer's Market" in capsys.readouterr().err

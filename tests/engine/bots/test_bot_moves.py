@@ -45,8 +45,8 @@ def test_every_game_has_a_random_bot_and_the_listed_bots() -> None:
     assert names == {
         "zarkcity": ["random", "greedy", "mcts"],
         "decktown": ["random", "greedy", "mcts"],
-        "martianchess": ["random", "alphabeta"],
-        "buyersmarket": ["random"],
+        "martianchess": ["random", "mcts", "alphabeta"],
+        "buyersmarket": ["random", "mcts"],
     }
     assert bot_info("mcts").label == "MCTS" and bot_info("alphabeta").label == "Alpha-beta"
     assert bots_for("no such game") == ()
@@ -61,7 +61,7 @@ def test_a_bot_refuses_a_game_it_does_not_play_and_a_seat_not_to_move() -> None:
     game = registry.get("martianchess")
     state = game.new_game(["red", "blue"], "refuse", {})
     with pytest.raises(ValueError, match="does not play Martian Chess"):
-        choose_move(game, "mcts", state, game.movers(state)[0], "x")
+        choose_move(game, "greedy", state, game.movers(state)[0], "x")
     waiting = next(c for c in ("red", "blue") if c not in game.movers(state))
     with pytest.raises(ValueError, match=f"{waiting} is not to move"):
         choose_move(game, "alphabeta", state, waiting, "x")
