@@ -3,7 +3,7 @@ item by item in the scene's order.
 
 A piece is its colour's letter and its size (`rL`: red Large; `k` is black, `w` white, `c` clear),
 a lying piece adds where it points (`rL>`, `rL<`, `rL^`, `rLv`), a stack joins its pieces bottom to
-top with `+` (`rL+gS`); `##` is a blocked cell and `.` an empty one.
+top with `+` (`rL+gS`); spots sharing a cell are joined by `,`; `##` is a blocked cell, `.` an empty one.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def cell_text(cell: Cell) -> str:
         return cell.text
     if cell.blocked:
         return "##"
-    return " ".join(spot_text(spot) for spot in cell.spots) or "."
+    return ",".join(spot_text(spot) for spot in cell.spots) or "."
 
 
 def grid_text(grid: Grid) -> str:
