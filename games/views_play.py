@@ -20,7 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.kit.core import Clicks
+from engine.interface import Clicks
 from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm

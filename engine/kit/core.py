@@ -155,13 +155,3 @@ class Scores(Protocol):
     """A game that scores: the result carries every seat's points."""
 
     def scores(self, state: Any) -> Mapping[str, int]: ...
-
-
-@runtime_checkable
-class Clicks(Protocol):
-    """A board played by the kit's click script: each legal step with the targets clicked to make it
-    (KitGame gives it from the game's `scene` and `click_path`)."""
-
-    def click_steps(self, view: View, moves: Sequence[str]) -> list[dict[str, Any]]:
-        """[{"text": step, "path": [target, ...]}] for each of `moves`, the viewer's legal steps."""
-        ...

@@ -52,6 +52,8 @@ export function attachBuilder({ data, board, hand, panel, onConfirm }) {
   }
   let picked = [];
   let built = null;
+  /* What the prompt calls a target: the picture's own words for it ("red Medium"), else its name. */
+  const spoken = (name) => (targets.has(name) ? targets.get(name)[0].dataset.kdLabel : name);
 
   function reset() {
     picked = [];
@@ -126,16 +128,15 @@ export function attachBuilder({ data, board, hand, panel, onConfirm }) {
     }
     const count = next.size;
     const lit = `${count} lit place${count === 1 ? "" : "s"}`;
+    const sofar = `Picked ${picked.map(spoken).join(", then ")}`;
     if (built) {
       ui.prompt.textContent = `${built}: confirm or cancel.`;
     } else if (!picked.length) {
       ui.prompt.textContent = steps.length ? `Click one of the ${lit} on the board to start your move.` : "";
-    } else if (done.length && count) {
-      ui.prompt.textContent = `Picked ${picked.join(", ")}: play a move below, or click one of the ${lit}.`;
     } else if (done.length) {
-      ui.prompt.textContent = `Picked ${picked.join(", ")}: choose the move below.`;
+      ui.prompt.textContent = count ? `${sofar}: play a move below, or click one of the ${lit}.` : `${sofar}: choose the move below.`;
     } else {
-      ui.prompt.textContent = `Picked ${picked.join(", ")}: now click one of the ${lit}.`;
+      ui.prompt.textContent = `${sofar}: now click one of the ${lit}.`;
     }
     ui.notation.textContent = built || "";
     ui.confirm.disabled = !built;

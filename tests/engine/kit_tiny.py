@@ -1,7 +1,7 @@
 """A tiny game on the kit, for the drawing kit's and the click script's tests only (registered
 nowhere): two seats on a 3x3 grid; a step brings a piece from your supply onto an empty cell
 (`enter S a1`: click the Small of your supply, then a1), moves one of your pieces to an empty
-neighbouring cell (`a1-a2`), or passes. The first to reach the far corner (red c3, blue a1) wins."""
+neighbouring cell (`a1-a2`), or passes. The first to reach the far corner (the first seat c3, the second a1) wins."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from engine.kit.base import KitGame
 from engine.kit.events import Event, Outcome
 
 CELLS = tuple(f"{f}{r}" for r in (1, 2, 3) for f in "abc")
-GOAL = {"red": "c3", "blue": "a1"}
+GOALS = ("c3", "a1")  # the first seat's far corner, the second's
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,8 @@ class TinyGame(KitGame[TinyState, TinyMove]):
             board = (*board, (move.cell, by, move.size))
         elif isinstance(move, Step):
             board = tuple((move.end if c == move.start else c, col, s) for c, col, s in board)
-        won = any(cell == GOAL[by] and colour == by for cell, colour, _ in board)
+        goal = GOALS[state.players.index(by)]
+        won = any(cell == goal and colour == by for cell, colour, _ in board)
         after = replace(state, board=board, to_move=1 - state.to_move, turns=state.turns + 1)
         if won:
             after = replace(after, outcome=Result((by,), "corner"))
@@ -182,10 +183,28 @@ class TinyGame(KitGame[TinyState, TinyMove]):
         return Table(status="", seats=tuple(SeatSummary(colour, ()) for colour in view["players"]))
 
     def to_position(self, state: TinyState) -> dict[str, Any]:
-        return {"players": list(state.players), "board": [list(entry) for entry in state.board]}
+        outcome = state.outcome
+        return {
+            "players": list(state.players),
+            "seed": state.seed,
+            "board": [list(entry) for entry in state.board],
+            "to_move": state.to_move,
+            "turns": state.turns,
+            "resigned": list(state.resigned),
+            "result": None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason},
+        }
 
     def from_position(self, data: Any) -> TinyState:
-        return TinyState(tuple(data["players"]), "", tuple(tuple(entry) for entry in data["board"]))
+        result = data["result"]
+        return TinyState(
+            players=tuple(data["players"]),
+            seed=data["seed"],
+            board=tuple(tuple(entry) for entry in data["board"]),
+            to_move=data["to_move"],
+            turns=data["turns"],
+            resigned=tuple(data["resigned"]),
+            outcome=None if result is None else Result(tuple(result["winners"]), result["reason"]),
+        )
 
 
 GAME = TinyGame()

@@ -115,13 +115,15 @@ def _item(item: Item, interactive: bool) -> str:
 
 
 # --- targets -------------------------------------------------------------------------------------
-def target(name: str, title: str, body: str, box: tuple[float, float, float, float], interactive: bool) -> str:
+def target(
+    name: str, title: str, body: str, box: tuple[float, float, float, float], interactive: bool, pad: float = 2
+) -> str:
     """`body` as a click target: on the page a group with `data-target`, its name spoken, and a hit
-    area over `box` (x, y, width, height) that the click script outlines; in a picture just `body`."""
+    area over `box` (x, y, width, height) grown by `pad` that the click script outlines; in a picture
+    just `body`. Cells pass a negative pad, so the outlines of neighbouring lit cells stay apart."""
     if not (interactive and name):
         return body
     x, y, w, h = box
-    pad = 2
     return (
         f'<g class="kd-target" data-target="{escape(name)}" aria-label="{escape(title or name)}">'
         f'<rect class="kd-hit" x="{_n(x - pad)}" y="{_n(y - pad)}" width="{_n(w + 2 * pad)}" '
@@ -269,7 +271,7 @@ def _cell(grid: Grid, cell: Cell, index: int, unit: float, interactive: bool) ->
         parts.append(_cell_spots(grid, cell, x, y, unit, interactive))
     title = _cell_title(cell)
     body = f"<g><title>{escape(title)}</title>{''.join(parts)}</g>"
-    return target(cell_target(cell), title, body, (x, y, side, side), interactive)
+    return target(cell_target(cell), title, body, (x, y, side, side), interactive, pad=-3)
 
 
 def _outline(grid: Grid, name: str) -> str:
