@@ -68,6 +68,8 @@ ITEMS = [
         draw.Piece(40, 60, draw.Stack((draw.Pyramid("white", "L"), draw.Pyramid("clear", "S")))),
         "clear",
     ),
+    ("hidden piece", draw.Piece(40, 60, draw.Pyramid("hidden", "S")), "a hidden Small"),
+    ("arrows", draw.Grid(20, 0, 1, 1, 40, cells=(draw.Cell("a1", arrows=("n", "w")),)), "a1: empty"),
     ("zone", draw.Zone(0, 0, 120, "Bank", (R, Y, K)), "Bank"),
     ("empty zone", draw.Zone(0, 0, 120, "Counter", empty="nothing yet"), "nothing yet"),
     ("box", draw.Box(0, 0, 120, 80, "Lorem", tint="blue", spots=(B,)), "Lorem"),
@@ -186,6 +188,7 @@ def test_the_text_board_says_what_the_picture_shows():
         (draw.Pyramid("black", "M"), "kM"),
         (draw.Pyramid("white", "S"), "wS"),
         (draw.Pyramid("clear", "L"), "cL"),
+        (draw.Pyramid("hidden", "S"), "?S"),
         (draw.Pyramid("red", "L", lying="right"), "rL>"),
         (draw.Pyramid("red", "L", lying="left"), "rL<"),
         (draw.Pyramid("green", "S", lying="up"), "gS^"),
@@ -215,6 +218,26 @@ def test_an_item_in_text(item, text):
 
 
 # --- readable on a phone ----------------------------------------------------------------------------
+def test_the_kits_own_measure_of_the_smallest_words_agrees():
+    scene = pharaoh_like()
+    assert draw.smallest_text_px(scene) == pytest.approx(smallest_label_px(draw.svg(scene)))
+    assert draw.smallest_text_px(scene, frame=1000) == 13  # never enlarged: a cell's label
+
+
+def test_a_grid_may_fix_its_pieces_scale_or_fit_its_fullest_cell():
+    full = (draw.Cell("a1", spots=(R, Y, G)),)
+    assert draw.grid_unit(draw.Grid(0, 0, 2, 1, 60, cells=full)) < draw.grid_unit(draw.Grid(0, 0, 2, 1, 60))
+    assert draw.grid_unit(draw.Grid(0, 0, 2, 1, 60, cells=full, unit=30)) == 30
+
+
+def test_a_cells_arrows_point_out_of_its_sides():
+    grid = draw.Grid(0, 0, 1, 1, 40, cells=(draw.Cell("a1", arrows=("n", "e", "s", "w")),))
+    turns = re.findall(
+        r'polygon points="[^"]+" fill="#5d6375" transform="rotate\((\d+)', draw.svg(draw.Scene(40, 40, (grid,)))
+    )
+    assert turns == ["0", "90", "180", "270"]
+
+
 def smallest_label_px(svg: str, frame: float = PHONE_FRAME) -> float:
     """The smallest label as drawn when the picture is scaled to `frame` CSS px wide (never enlarged)."""
     root = parse(svg)

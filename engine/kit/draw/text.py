@@ -1,7 +1,7 @@
 """The plain-text board of a `Scene`, for emails and replies: the same description as the picture,
 item by item in the scene's order.
 
-A piece is its colour's letter and its size (`rL`: red Large; `k` is black, `w` white, `c` clear),
+A piece is its colour's letter and its size (`rL`: red Large; `k` is black, `w` white, `c` clear, `?` hidden),
 a lying piece adds where it points (`rL>`, `rL<`, `rL^`, `rLv`), a stack joins its pieces bottom to
 top with `+` (`rL+gS`); spots sharing a cell are joined by `,`; `##` is a blocked cell, `.` an empty one.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from .scene import Box, Card, Cell, Die, Grid, Item, Label, Link, Piece, Pyramid, Scene, Spot, Zone, cell_names
 
 LETTERS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "black": "k", "white": "w", "clear": "c"}
+LETTERS["hidden"] = "?"
 POINTS = {"": "", "left": "<", "right": ">", "up": "^", "down": "v"}
 
 
