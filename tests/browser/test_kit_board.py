@@ -219,9 +219,17 @@ def test_the_prompt_speaks_of_the_picked_targets_in_the_pictures_words(show):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_on_the_game_page_a_kit_game_is_played_to_its_end_by_clicks(players, open_as, live_server, monkeypatch):
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}],
+    ids=["mouse", "phone"],
+)
+def test_on_the_game_page_a_kit_game_is_played_to_its_end_by_clicks(
+    players, open_as, live_server, monkeypatch, options
+):
     """The tiny game registered for this test only: game_page.js imports the kit's script from the page
-    data, Confirm sends each move through the page's form, and the server plays it."""
+    data, Confirm sends each move through the page's form, and the server plays it. On a phone the
+    board fits the screen (no sideways scroll) and every move is made by taps."""
     from engine import registry
     from games import services
     from tests.browser.helpers import confirm, game_url, open_game
@@ -238,10 +246,14 @@ def test_on_the_game_page_a_kit_game_is_played_to_its_end_by_clicks(players, ope
             services.move_submit(game=game, user=user_of(game, colour), text="pass", seen_ply=game.ply)
         else:
             names, move = clicks.pop(0)
-            page = open_as(user_of(game, colour))
+            page = open_as(user_of(game, colour), **options)
             open_game(page, game_url(live_server, game))
+            if options:
+                assert page.evaluate("document.documentElement.scrollWidth") <= 360
+                assert page.locator("svg.zc-board").bounding_box()["width"] <= 340
             for name in names:
-                page.locator(f'[data-target="{name}"]').click()
+                locator = page.locator(f'[data-target="{name}"]')
+                locator.tap() if options else locator.click()
             confirm(page, move)
             assert page.js_errors == []
         game.refresh_from_db()
