@@ -116,13 +116,15 @@ class KitGame(ABC, Generic[S, M]):
 
     def click_steps(self, view: View, moves: Sequence[str]) -> list[dict[str, Any]]:
         """For the click script: each legal step's text and click path, kept to the targets the
-        viewer's board has (a move with none, `pass` or `roll`, gets an empty path: a button)."""
-        targets = draw.targets(self.scene(view))
+        viewer's scene has (a move with none, `pass` or `roll`, gets an empty path: a button). A game
+        that draws its own picture names its `data-target`s itself: its paths are kept whole."""
+        drawn = type(self).scene is not KitGame.scene
+        targets = draw.targets(self.scene(view)) if drawn else None
         steps: list[dict[str, Any]] = []
         for text in moves:
             move = self.parse(text)
             path = () if isinstance(move, Resign) else self.click_path(move)
-            steps.append({"text": text, "path": [name for name in path if name in targets]})
+            steps.append({"text": text, "path": [name for name in path if targets is None or name in targets]})
         return steps
 
     # --- play, with resignation as the kit's own step -------------------------------------------

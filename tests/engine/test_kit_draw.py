@@ -320,3 +320,16 @@ def test_a_kit_game_without_a_scene_must_draw_its_own_board():
     game = Unpictured()
     with pytest.raises(NotImplementedError, match="Unpictured describes no scene"):
         game.board_svg(game.view(tiny_position(), None))
+
+
+def test_a_kit_game_drawing_its_own_picture_keeps_its_click_paths_whole():
+    class OwnPicture(TinyGame):
+        scene = KitGame.scene  # no description: its own board_svg would name the targets
+
+        def board_svg(self, view, *, interactive=False):
+            return "<svg/>"
+
+    game = OwnPicture()
+    view = game.view(tiny_position(), "blue")
+    steps = {step["text"]: step["path"] for step in game.click_steps(view, ["enter S a1", "b2-b3", "pass"])}
+    assert steps == {"enter S a1": ["supply:S", "a1"], "b2-b3": ["b2", "b3"], "pass": ["pass"]}
