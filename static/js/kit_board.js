@@ -134,7 +134,8 @@ export function attachBuilder({ data, board, hand, panel, onConfirm }) {
     } else if (!picked.length) {
       ui.prompt.textContent = steps.length ? `Click one of the ${lit} on the board to start your move.` : "";
     } else if (done.length) {
-      ui.prompt.textContent = count ? `${sofar}: play a move below, or click one of the ${lit}.` : `${sofar}: choose the move below.`;
+      const more = count ? `play a move below, or click one of the ${lit}` : "choose the move below";
+      ui.prompt.textContent = `${sofar}: ${more}.`;
     } else {
       ui.prompt.textContent = `${sofar}: now click one of the ${lit}.`;
     }
