@@ -24,7 +24,14 @@ from engine.homeworlds.notation import Discover, Step, parse
 from engine.homeworlds.state import State
 
 CORPUS = Path(__file__).parent / "golden" / "homeworlds-sdg-sample.jsonl.gz"
-GAMES: list[dict[str, Any]] = [json.loads(line) for line in gzip.open(CORPUS, "rt", encoding="utf-8")]
+
+
+def _games() -> list[dict[str, Any]]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+GAMES = _games()
 
 
 def test_the_corpus_is_the_300_games() -> None:
