@@ -44,6 +44,13 @@ def won_by(winner: str | None, reason: str = "homeworld") -> Callable[[State], b
     return lambda state: state.stage == "over" and (state.winner, state.reason) == (winner, reason)
 
 
+SMALL_GREENS_GONE = ("North@yellow: y2 b1 / - / g3 g1", SOUTH, "Lorem: g1 / g3 / -", "Ipsum: r3 / g1 / -")
+ICHAR = ("North@yellow: y2 b1 / - / g3 y1", SOUTH, "Ichar: y1 / g2 / -", "Ultramar: b3 / y1 / -")
+LONE_Y3_AT_NORTH = ("North@yellow: y2 b1 / - / y3", SOUTH, "Lorem: g3 / - / r1")
+BOTH_HOMES_AT_STAKE = ("North@yellow: y2 b1 / - / r1", "South@red: g2 b3 / g1 / y3")
+LAST_SHIP_AT_NORTH = ("North@yellow: y2 b1 / r2 / g1", "South@red: g2 b3 / y3 r2 / -")
+YELLOW_G3_AT_NORTH = ("North@yellow: y2 b1 / - / g3", SOUTH)
+GREEN_INTO_LOREM = (NORTH, "South@red: g2 b3 / y3 g1 r1 r2 / -", "Lorem: g1 / - / g3 g2", "Ipsum: y1 / - / y3")
 RED_AT_LOREM = "Lorem: b1 / y1 / -"  # connected to South (g2 b3), not to North (y2 b1)
 CASES = [
     # REC-H1: the bank, 3 of each piece
@@ -104,13 +111,13 @@ CASES = [
     Case("H6-build-needs-your-ship-of-the-colour", (NORTH, SOUTH), "build g1 South", refused="your own green ship"),
     Case(
         "S1-build-refused-while-smaller-in-bank",
-        ("North@yellow: y2 b1 / - / g3 g1", SOUTH, "Lorem: g1 / g3 / -", "Ipsum: r3 / g1 / -"),
+        SMALL_GREENS_GONE,
         "build g1 Lorem",
         refused="the smallest green in the bank is g2",
     ),
     Case(
         "S1-build-the-smallest-left",
-        ("North@yellow: y2 b1 / - / g3 g1", SOUTH, "Lorem: g1 / g3 / -", "Ipsum: r3 / g1 / -"),
+        SMALL_GREENS_GONE,
         "build g2 Lorem",
         then=lambda s: ships(s, "Lorem", "red") == ("g2", "g3"),
     ),
@@ -255,20 +262,20 @@ CASES = [
     # REC-H10 and scenario 7: when catastrophes happen
     Case(
         "S7-anytime-between-the-moves",
-        (NORTH, "South@red: g2 b3 / y3 g1 r1 r2 / -", "Lorem: g1 / - / g3 g2", "Ipsum: y1 / - / y3"),
+        GREEN_INTO_LOREM,
         "sacrifice y3 South; move g1 South Lorem; catastrophe Lorem green; move r1 South Ipsum; done",
         then=lambda s: not in_play(s, "Lorem") and "r1" in ships(s, "Ipsum", "red") and yellow_moves(s),
     ),
     Case(
         "S7-end-catastrophe-ends-the-moves",
-        (NORTH, "South@red: g2 b3 / y3 g1 r1 / -", "Lorem: g1 / - / g3 g2", "Ipsum: y1 / - / y3"),
+        GREEN_INTO_LOREM,
         "sacrifice y3 South; move g1 South Lorem; catastrophe Lorem green; move r1 South Ipsum",
         options=END,
         refused="comes after your turn",
     ),
     Case(
         "S7-end-catastrophe-then-the-turn-is-over",
-        (NORTH, "South@red: g2 b3 / y3 g1 r1 / -", "Lorem: g1 / - / g3 g2", "Ipsum: y1 / - / y3"),
+        GREEN_INTO_LOREM,
         "sacrifice y3 South; move g1 South Lorem; catastrophe Lorem green",
         options=END,
         then=lambda s: not in_play(s, "Lorem") and yellow_moves(s),
@@ -289,13 +296,13 @@ CASES = [
     # REC-H11 and scenario 10: the end
     Case(
         "S10-capture-the-last-ship-at-home",
-        ("North@yellow: y2 b1 / r2 / g1", "South@red: g2 b3 / y3 r2 / -"),
+        LAST_SHIP_AT_NORTH,
         "sacrifice r2 South; attack g1 North",
         then=lambda s: s.stage == "sacrifice" and in_play(s, "North"),
     ),
     Case(
         "S10-they-lose-when-the-turn-ends",
-        ("North@yellow: y2 b1 / r2 / g1", "South@red: g2 b3 / y3 r2 / -"),
+        LAST_SHIP_AT_NORTH,
         "sacrifice r2 South; attack g1 North; done",
         then=lambda s: won_by("red")(s) and s.system("North").stars == ("y2", "b1"),
     ),  # type: ignore[union-attr]
@@ -321,14 +328,14 @@ CASES = [
     ),
     Case(
         "S6-sacrifice-and-come-back",
-        ("North@yellow: y2 b1 / - / y3", SOUTH, "Lorem: g3 / - / r1"),
+        LONE_Y3_AT_NORTH,
         "sacrifice y3 North; move r1 Lorem North; done",
         by="yellow",
         then=lambda s: ships(s, "North", "yellow") == ("r1",) and s.to_move == "red",
     ),
     Case(
         "S6-illegal-sacrifice-and-come-back",
-        ("North@yellow: y2 b1 / - / y3", SOUTH, "Lorem: g3 / - / r1"),
+        LONE_Y3_AT_NORTH,
         "sacrifice y3 North; move r1 Lorem North; done",
         by="yellow",
         options=ILLEGAL,
@@ -336,14 +343,14 @@ CASES = [
     ),
     Case(
         "S6-default-sacrifice-and-done-loses",
-        ("North@yellow: y2 b1 / - / y3", SOUTH, "Lorem: g3 / - / r1"),
+        LONE_Y3_AT_NORTH,
         "sacrifice y3 North; done",
         by="yellow",
         then=won_by("red"),
     ),
     Case(
         "S6-illegal-sacrifice-and-done-refused",
-        ("North@yellow: y2 b1 / - / y3", SOUTH, "Lorem: g3 / - / r1"),
+        LONE_Y3_AT_NORTH,
         "sacrifice y3 North; done",
         by="yellow",
         options=ILLEGAL,
@@ -359,14 +366,14 @@ CASES = [
     ),
     Case(
         "S9-default-both-lose-a-draw",
-        ("North@yellow: y2 b1 / - / r1", "South@red: g2 b3 / g1 / y3"),
+        BOTH_HOMES_AT_STAKE,
         "sacrifice r1 North; attack g1 South",
         by="yellow",
         then=won_by(None, "both homeworlds"),
     ),
     Case(
         "S9-illegal-refused",
-        ("North@yellow: y2 b1 / - / r1", "South@red: g2 b3 / g1 / y3"),
+        BOTH_HOMES_AT_STAKE,
         "sacrifice r1 North; attack g1 South",
         by="yellow",
         options=ILLEGAL,
@@ -408,28 +415,28 @@ CASES = [
     Case("S8-no-overpopulation-ends-the-turn", (NORTH, SOUTH), "build y1 South", then=yellow_moves),
     Case(
         "S12-a-step-after-the-turn-ended",
-        ("North@yellow: y2 b1 / - / g3", SOUTH),
+        YELLOW_G3_AT_NORTH,
         "build g1 North; build g1 North",
         by="yellow",
         refused="comes after your turn",
     ),
     Case(
         "S12-trailing-done-ignored",
-        ("North@yellow: y2 b1 / - / g3", SOUTH),
+        YELLOW_G3_AT_NORTH,
         "build g1 North; done",
         by="yellow",
         then=lambda s: s.to_move == "red" and s.last_turn is not None and s.last_turn.steps == ("build g1 North",),
     ),
     Case(
         "S12-pass-after-the-turn-ended",
-        ("North@yellow: y2 b1 / - / g3", SOUTH),
+        YELLOW_G3_AT_NORTH,
         "build g1 North; pass",
         by="yellow",
         refused="comes after your turn",
     ),
     Case(
         "H14-only-one-trailing-done",
-        ("North@yellow: y2 b1 / - / g3", SOUTH),
+        YELLOW_G3_AT_NORTH,
         "build g1 North; done; done",
         by="yellow",
         refused="one trailing `done`",
@@ -438,13 +445,13 @@ CASES = [
     # Scenario 2: a sacrifice's own system leaves play at once
     Case(
         "S2-ichar-y2-refused",
-        ("North@yellow: y2 b1 / - / g3 y1", SOUTH, "Ichar: y1 / g2 / -", "Ultramar: b3 / y1 / -"),
+        ICHAR,
         "sacrifice g2 Ichar; build y2 Ultramar",
         refused="the smallest yellow in the bank is y1",
     ),
     Case(
         "S2-ichar-y1-legal",
-        ("North@yellow: y2 b1 / - / g3 y1", SOUTH, "Ichar: y1 / g2 / -", "Ultramar: b3 / y1 / -"),
+        ICHAR,
         "sacrifice g2 Ichar; build y1 Ultramar",
         then=lambda s: not in_play(s, "Ichar") and ships(s, "Ultramar", "red") == ("y1", "y1"),
     ),
