@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalMoveError
 from ..interface import BoardScript, Choice, GameInfo, MoveKind, Option, Result, Table, View
-from ..kit.base import KitGame
+from ..kit.base import KitGame, Resign
 from ..kit.events import Outcome
 from ..kit.steps import Played, play_line, split_line
 from . import moves, picture, position, rules, views
@@ -141,7 +142,14 @@ class Homeworlds(KitGame[State, Step]):
         played = play_line(self, state, line, by, ignorable=lambda step, _state, _by: isinstance(step, Done))
         if len(split_line(line)) - len(played) > 1:
             raise IllegalMoveError("only one trailing `done` may follow a turn that has ended")
-        return played
+        befores = [state, *(step.state for step in played)][: len(played)]
+        texts = [self.canonical(before, step.text) for step, before in zip(played, befores, strict=True)]
+        return [replace(step, text=text) for step, text in zip(played, texts, strict=True)]
+
+    def canonical(self, state: State, text: str) -> str:
+        """A step's recorded text: canonical, its systems spelled as at their discovery (`north`: North)."""
+        move = self.parse(text)
+        return str(move) if isinstance(move, Resign) else str(rules.spelled(state, move))
 
     def make_record(
         self,

@@ -8,6 +8,8 @@ then (REC-H11). Each action lives in engine/homeworlds/actions.py.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from ..errors import IllegalMoveError
 from ..kit.events import Event, Outcome
@@ -118,6 +120,14 @@ def _done(state: State, by: str) -> Outcome[State]:
         raise IllegalMoveError("suicide=illegal: you may not end your turn without a ship at your homeworld")
     after = state.evolve(this_turn=(*state.this_turn, "done"))
     return end_turn(after, by, (Event("done", f"{by} ends the turn", by),))
+
+
+def spelled(state: State, step: Step) -> Step:
+    """REC-H13: `step` with each system it names written as spelled at that system's discovery."""
+    names = {field: getattr(step, field) for field in ("system", "origin", "destination") if hasattr(step, field)}
+    known = {field: state.system(name) for field, name in names.items()}
+    respelled: dict[str, Any] = {field: system.name for field, system in known.items() if system is not None}
+    return replace(step, **respelled)
 
 
 def check_suicide(state: State, by: str) -> None:

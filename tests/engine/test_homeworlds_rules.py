@@ -625,3 +625,9 @@ def test_events_say_each_action_catastrophe_loss_and_win() -> None:
     kinds = [event.kind for step in played for event in step.events]
     assert kinds == ["catastrophe", "done", "homeworld lost", "end"]
     assert played[-1].events[-1].text == "red wins"
+
+
+def test_H13_a_line_is_recorded_with_names_spelled_as_discovered() -> None:
+    state = position(NORTH, SOUTH, "IpSum: b1 / y1 / -")
+    played = GAME.play_line(state, "MOVE Y1 ipsum SOUTH; done", "red")
+    assert [step.text for step in played] == ["move y1 IpSum South"]
