@@ -152,7 +152,7 @@ def catastrophe(state: State, step: Catastrophe, by: str) -> tuple[State, Event]
     """REC-H9: every piece of the colour there goes back; with no star left, the whole system goes."""
     system, colour = find(state, step.system), step.colour
     word = COLOUR_WORDS[colour]
-    if colour not in system.overpopulated():
+    if colour not in system.overpopulated:
         raise IllegalMoveError(f"{system.name} is not overpopulated in {word} (4 or more {word} pieces are needed)")
     stars = tuple(p for p in system.stars if p[0] != colour)
     kept = tuple(tuple(p for p in ships if p[0] != colour) for ships in system.ships)

@@ -78,7 +78,7 @@ def _unsorted(state: State, seat: str) -> list[Step]:
         for system in state.systems:
             if system.ships[me]:
                 steps += _actions(state, system, me, colours)
-    steps += [Catastrophe(system.name, c) for system in state.systems for c in system.overpopulated()]
+    steps += [Catastrophe(system.name, c) for system in state.systems for c in system.overpopulated]
     if state.stage == "start" and not state.this_turn:
         steps.append(Pass())
     if state.this_turn:
@@ -147,8 +147,10 @@ def _keeps_one(step: Step, home: System, mine: tuple[str, ...]) -> bool:
 
 def _setups(state: State) -> list[Step]:
     """REC-H4: every homeworld the bank allows (setup=free: one or two stars, a ship of any size)."""
-    bank = state.bank
-    return [step for step, wanted in SETUPS[state.options.setup] if all(bank[p] >= n for p, n in wanted)]
+    bank, setups = state.bank, SETUPS[state.options.setup]
+    if not state.systems:  # the whole bank: every homeworld
+        return [step for step, _ in setups]
+    return [step for step, wanted in setups if all(bank[p] >= n for p, n in wanted)]
 
 
 def _all_setups(free: bool) -> list[tuple[Homeworld, tuple[tuple[str, int], ...]]]:

@@ -49,6 +49,7 @@ class System:
         both = (ships, self.ships[1]) if seat == 0 else (self.ships[0], ships)
         return System(self.name, self.home, self.stars, both)
 
+    @cached_property
     def overpopulated(self) -> tuple[str, ...]:
         """REC-H9: the colours with 4 or more pieces here (stars and both players' ships)."""
         counts: dict[str, int] = {}
@@ -128,7 +129,7 @@ class State:
         return home is not None and bool(home.ships[self.seat(colour)])
 
     def overpopulated(self) -> bool:
-        return any(system.overpopulated() for system in self.systems)
+        return any(system.overpopulated for system in self.systems)
 
     def with_system(self, old: System, new: System | None) -> State:
         """`old` replaced by `new`; REC-H2: a system that is not a homeworld and has no ships leaves
