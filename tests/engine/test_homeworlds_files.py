@@ -168,3 +168,13 @@ def test_the_position_reader_rejects(change: Any, message: str) -> None:
 def test_helper_positions_round_trip() -> None:
     state = position(NORTH, SOUTH, "Lorem: b1 / y1 / g2")
     assert GAME.from_position(json.loads(json.dumps(GAME.to_position(state)))) == state
+
+
+def test_the_table_and_the_picture_show_every_system() -> None:
+    state = GAME.replay(SPEC_RECORD)
+    table = GAME.table(GAME.view(state, "red"))
+    assert table.status == "Your turn (turn 10)."
+    assert [seat.facts for seat in table.seats] == [("home South", "2 ships"), ("home North", "3 ships")]
+    svg = GAME.board_svg(GAME.view(state, None))
+    assert svg.count("data-system=") == 4 and svg.count('data-ship="1"') == 5
+    assert GAME.table(GAME.view(state, "yellow")).status == "Waiting for red (turn 10)."
