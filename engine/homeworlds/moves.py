@@ -28,21 +28,11 @@ from .pieces import COLOURS, PIECES, SIZES, size, smallest_in_bank
 from .rules import play
 from .state import State, System
 
-GREEK: tuple[str, ...] = (
-    "Alpha",
-    "Beta",
-    "Gamma",
-    "Delta",
-    "Epsilon",
-    "Zeta",
-    "Eta",
-    "Theta",
-    "Iota",
-    "Kappa",
-    "Lambda",
-    "Mu",
+# The 24 Greek letters, in order: the names the list gives discoveries.
+GREEK = tuple(
+    "Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu"  # noqa: SIM905
+    " Nu Xi Omicron Pi Rho Sigma Tau Upsilon Phi Chi Psi Omega".split()
 )
-GREEK += ("Nu", "Xi", "Omicron", "Pi", "Rho", "Sigma", "Tau", "Upsilon", "Phi", "Chi", "Psi", "Omega")
 KINDS = (Homeworld, Build, Trade, Move, Discover, Attack, SacrificeStep, Catastrophe, Pass, Done)
 RANK: dict[type, int] = {kind: index for index, kind in enumerate(KINDS)}  # the notation table's order (VERBS)
 

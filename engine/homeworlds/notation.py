@@ -119,10 +119,6 @@ FORMS = {
 }
 
 
-def verb(step: Step) -> str:
-    return str(step).split(" ", 1)[0]
-
-
 def parse(text: str) -> Step:
     """One step; NotationError saying what is unreadable."""
     words = text.split()
