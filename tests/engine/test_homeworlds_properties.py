@@ -71,10 +71,13 @@ def as_listed(state: State, step: Step) -> Step:
     return step
 
 
-def random_step(state: State, rng: random.Random) -> Step:
-    """A well-formed step from the pieces and systems in play, legal or not."""
+def random_step(state: State, seat: str, rng: random.Random) -> Step:
+    """A well-formed step, legal or not: mostly about one of `seat`'s ships, where it is."""
     names = [system.name for system in state.systems] or ["North"]
     piece, other, where, there = rng.choice(PIECES), rng.choice(PIECES), rng.choice(names), rng.choice(names)
+    owned = [(system.name, ship) for system in state.systems for ship in system.ships[state.seat(seat)]]
+    if owned and rng.random() < 0.7:
+        where, piece = rng.choice(owned)
     kinds: list[Step] = [
         Build(piece, where),
         Trade(piece, other, where),
@@ -100,7 +103,7 @@ def check_listing(state: State, seat: str, rng: random.Random) -> list[Step]:
         GAME.apply(state, step, seat)  # every listed step is taken
     known = set(steps)
     for _ in range(15):
-        step = random_step(state, rng)
+        step = random_step(state, seat, rng)
         if as_listed(state, step) in known:
             GAME.apply(state, step, seat)
             continue
