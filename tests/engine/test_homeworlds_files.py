@@ -92,10 +92,20 @@ def test_a_finished_game_and_its_result_replay() -> None:
 
 
 def test_a_draw_by_both_homeworlds_is_a_result_a_record_may_state() -> None:
-    state = position("North@yellow: y2 b1 / - / r1", "South@red: g2 b3 / g1 / y3", to_move="yellow")
-    played = GAME.play_line(state, "sacrifice r1 North; attack g1 South", "yellow")
-    assert GAME.record_result(played[-1].state) == {"winner": None, "reason": "both homeworlds"}
-    assert GAME._read_result({"winner": None, "reason": "both homeworlds"}, ("red", "yellow"))
+    steps = [
+        ("yellow", "homeworld y1 g2 r1"),
+        ("red", "homeworld g3 b3 g1"),
+        ("yellow", "build r1 North"),
+        ("red", "pass"),
+        ("yellow", "move r1 North South"),
+        ("red", "pass"),
+        ("yellow", "sacrifice r1 North"),
+        ("yellow", "attack g1 South"),  # scenario 9: both homeworlds are left without their owner's ship
+    ]
+    result = {"winner": None, "reason": "both homeworlds"}
+    record = GAME.make_record(["red", "yellow"], {"setup": "free"}, "demo", steps, result)
+    state = GAME.replay(json.loads(json.dumps(record)))
+    assert GAME.record_result(state) == result and state.turn == 7
 
 
 def test_a_wrong_result_is_a_replay_error() -> None:
