@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
@@ -50,6 +51,8 @@ class KitGame(ABC, Generic[S, M]):
     KINDS: ClassVar[tuple[MoveKind, ...]]  # the notation's verbs, in the legal-move list's order
     HELP: ClassVar[tuple[tuple[str, str], ...]]  # (example, meaning) rows; "resign" is added
     RULES: ClassVar[str]  # a few plain sentences: the goal and a turn
+    # Reasons the game's own rules end with no winner (Homeworlds' "both homeworlds"): a record may state them.
+    NO_WINNER_REASONS: ClassVar[tuple[str, ...]] = ()
 
     # --- the core (engine/kit/core.py: Rules) --------------------------------------------------
     @abstractmethod
@@ -297,8 +300,18 @@ class KitGame(ABC, Generic[S, M]):
                 raise ReplayError(index, f"move {index} ({by}: {move}): {error}") from None
         return state
 
+    @cached_property
+    def has_sealed_steps(self) -> bool:
+        """Whether the game is `Sealed`: asked once, as a Protocol check costs more than a replayed step."""
+        return isinstance(self, Sealed)
+
     def _replay_step(self, state: S, move: M | Resign, by: str, pending: dict[str, Any]) -> S:
-        if isinstance(self, Sealed) and not isinstance(move, Resign) and self.sealed_seats(state):
+        if (
+            self.has_sealed_steps  # first: the Protocol check below is slow
+            and isinstance(self, Sealed)
+            and not isinstance(move, Resign)
+            and self.sealed_seats(state)
+        ):
             self.check_commitment(state, by, move)
             pending[by] = move
             if set(pending) < set(self.sealed_seats(state)):
@@ -353,7 +366,8 @@ class KitGame(ABC, Generic[S, M]):
             reasons = ", ".join(self.info.reasons)
             raise PositionError(f"result must be {{winner, reason}} with a reason in {reasons}, not {value!r}")
         winner, reason = value.get("winner"), value["reason"]
-        if (winner is None and reason not in WINNERLESS) or (winner is not None and reason == "draw"):
+        winnerless = (*WINNERLESS, *self.NO_WINNER_REASONS)
+        if (winner is None and reason not in winnerless) or (winner is not None and reason == "draw"):
             raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
         if winner is not None:
             _seated_in(winner, "result winner", players)
