@@ -18,6 +18,7 @@ from engine.buyersmarket import rules as market_rules
 from engine.buyersmarket.notation import Buy, PickPile
 from engine.buyersmarket.setup import roll
 from engine.buyersmarket.state import Pallet
+from engine.decktown.ruleset import DECK_TOWN
 from engine.kit.events import Event, lines
 from engine.martianchess.game import GAME as MARTIAN_CHESS
 from engine.martianchess.position import from_position
@@ -152,6 +153,18 @@ def test_starters_are_secret_until_every_one_is_chosen_then_revealed() -> None:
 def test_a_resignation_then_the_last_one_standing_wins() -> None:
     events = zark("resign")
     assert public(events) == [("resign", "red resigned"), ("end", "blue wins: every other player resigned")]
+
+
+def test_a_deck_town_turn_opens_with_no_draw() -> None:
+    state = make_state(
+        board={(0, 0): ("2MK", "red:S"), (1, 0): ("3MW", "blue:S")},
+        hands={"red": ("AM",), "blue": ()},
+        ruleset=DECK_TOWN,
+        deck_type="myrmex",
+    )
+    assert state.ruleset is DECK_TOWN
+    spawned = ZARK_CITY.step(state, parse("spawn 0,0"), "red").events
+    assert public(spawned) == [("spawn", "red spawned a small at 0,0"), ("turn", "blue's turn")]
 
 
 # --- Buyer's Market ------------------------------------------------------------------------------------
