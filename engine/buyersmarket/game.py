@@ -140,7 +140,7 @@ class BuyersMarket:
         return cast(View, shown)
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-        return views.describe(move, by, self.step(before, move, by).events)
+        return views.describe(self.step(before, move, by).events)
 
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)

@@ -13,7 +13,6 @@ from ..kit.events import Event
 from ..shuffle import commitment
 from .events import card_label as card_label  # re-exported: the pictures label cards with it
 from .events import face_words
-from .notation import Move
 from .pieces import GAME_ID, SIZES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, piece_text
 from .position import to_position
 from .rules import buildings, movers
@@ -198,7 +197,7 @@ def table(shown: BuyersMarketView) -> Table:
     return Table(status=status_line(shown), seats=tuple(seats), notes=tuple(notes))
 
 
-def describe(move: Move, by: str, happened: tuple[Event, ...]) -> str:
+def describe(happened: tuple[Event, ...]) -> str:
     """E.g. "red bought 7♥ paying a Large: ... ; the die showed ♦, 5♦ is a new pallet": the step's events
     (rules.step) in words, the throws and the new pallets each gathered in one clause; everything public."""
     said = [e.text for e in happened if e.kind not in _GATHERED]
