@@ -21,7 +21,7 @@ from archive.replay import (
     with_result,
 )
 from engine.errors import EngineError
-from engine.kit.events import drawn
+from engine.interface import drawn
 from games.models import Game, Seat
 from games.selectors import game_record
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.interface import Card, Table, View
+from engine.interface import Card, Table, View, drawn
 from engine.interface import Game as GameRules
-from engine.kit.events import drawn
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME

@@ -11,7 +11,11 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
-from .kit.events import Outcome
+# What a step did (engine/kit/events.py), re-exported: the apps read events through this interface only.
+from .kit.events import Event as Event
+from .kit.events import Outcome as Outcome
+from .kit.events import Seen as Seen
+from .kit.events import drawn as drawn
 
 # Seats are colours in every game (games.md), in this seating order.
 COLOURS = ("red", "yellow", "green", "blue", "black")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.kit.events import Event, Seen
+from engine.interface import Event, Seen
 from games.models import Game, Move
 
 
