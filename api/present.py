@@ -191,3 +191,20 @@ def archived_game(row: ArchivedGame) -> schemas.ArchivedGameOut:
         started_at=row.started_at,
         finished_at=row.finished_at,
     )
+
+
+def game_events(game: Game, moves: list[selectors.PlyEvents]) -> schemas.GameEvents:
+    """Each move's events as the selector read them for this caller: nothing here sees more."""
+    return schemas.GameEvents(
+        game=game.pk,
+        next=game.ply,
+        revealed=game.status == Game.Status.FINISHED,
+        moves=[
+            schemas.MoveEvents(
+                ply=move.ply,
+                colour=move.colour,
+                events=[schemas.GameEvent(kind=e.kind, text=e.text, seat=e.seat, data=e.data) for e in move.events],
+            )
+            for move in moves
+        ],
+    )

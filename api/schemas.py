@@ -142,6 +142,26 @@ class GameDetail(GameSummary):
     board_text: str
 
 
+class GameEvent(Schema):
+    kind: str = Field(description="The game's own word for it: draw, capture, roll, turn, end...")
+    text: str = Field(description="What happened, as you may read it: a card you drew is named to you only.")
+    seat: str | None = Field(description="Whose step or luck it was, if anyone's.")
+    data: dict[str, Any] = Field(description='The facts behind the text you may know, e.g. {"count": 2}.')
+
+
+class MoveEvents(Schema):
+    ply: int = Field(description="The move's index in the game record, from 0.")
+    colour: str
+    events: list[GameEvent]
+
+
+class GameEvents(Schema):
+    game: int
+    next: int = Field(description="Moves made so far: send it back as ?since= to get only what follows.")
+    revealed: bool = Field(description="The game is over: every secret (each card drawn) is shown to everyone.")
+    moves: list[MoveEvents]
+
+
 class MoveGroupOut(Schema):
     kind: str
     label: str

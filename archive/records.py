@@ -12,17 +12,16 @@ from typing import Any
 
 from accounts.selectors import display_name_of
 from archive.replay import (
-    cards_drawn,
     closing_words,
     hand_of,
     logged_moves,
     move_text,
     played_states,
     seat_colours,
-    states_until,
     with_result,
 )
 from engine.errors import EngineError
+from engine.interface import drawn
 from games.models import Game, Seat
 from games.selectors import game_record
 
@@ -55,10 +54,8 @@ def game_log_text(game: Game, viewer: str | None) -> str:
         words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
         lines.append(f"{logged.ply + 1:>4}. {logged.by:<7} {text:<40} {words}")
         if finished:
-            lines += [
-                f"{'':<14}{colour} drew {' '.join(cards)}"
-                for colour, cards in cards_drawn(rules, logged, before, after).items()
-            ]
+            happened = rules.step(before, logged.move, logged.by).events
+            lines += [f"{'':<14}{colour} drew {' '.join(cards)}" for colour, cards in drawn(happened).items()]
     if ending:
         lines.append(f"{'':<6}{ending}")
     return "\n".join(lines) + "\n"
@@ -154,10 +151,11 @@ def _same_position(replayed: dict[str, Any], stored: dict[str, Any]) -> bool:
 
 
 def _draws(game: Game) -> list[tuple[int, str, str, list[str]]]:
+    """Every draw of the game, from each step's events: (move number, colour, move, cards in the order drawn)."""
     moves = logged_moves(game)
-    states = states_until(game, seat_colours(game), moves, len(moves))
+    states = played_states(game, seat_colours(game), moves, len(moves))
     rows = []
     for logged in moves:
-        for colour, cards in cards_drawn(game.rules, logged, states[logged.ply], states[logged.ply + 1]).items():
-            rows.append((logged.ply + 1, colour, str(logged.move), cards))
+        happened = game.rules.step(states[logged.ply], logged.move, logged.by).events
+        rows += [(logged.ply + 1, colour, str(logged.move), cards) for colour, cards in drawn(happened).items()]
     return rows

@@ -8,11 +8,10 @@ spectator the public view only.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.interface import Card, Table, View
+from engine.interface import Card, Table, View, drawn
 from engine.interface import Game as GameRules
 from games.models import Game, Seat
 from games.models import Move as MoveRow
@@ -140,8 +139,8 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
         # Public text as the game stands now (a starter chosen then may be revealed by now).
         result.move_text = move_text(rules, logged, finished, rules.from_position(game.snapshot), viewer)
         result.words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
-        if finished:
-            result.drawn = cards_drawn(rules, logged, before, state)
+        if finished:  # every hand is public now: each draw's cards, as the step's events recorded them
+            result.drawn = drawn(rules.step(before, logged.move, logged.by).events)
     return result
 
 
@@ -173,23 +172,3 @@ def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
     finished = game.status == Game.Status.FINISHED
     now = rules.from_position(game.snapshot) if game.snapshot else None
     return [(m.ply + 1, m.by, move_text(rules, m, finished or now is None, now, viewer)) for m in moves]
-
-
-def cards_drawn(rules: GameRules, logged: LoggedMove, before: State, after: State) -> dict[str, list[str]]:
-    """Every player's drawn cards in one move of a finished game (the next turn's draw included):
-    the hand after, minus the hand before less the cards the move spent."""
-    drawn = {}
-    for colour in rules.view(after, None)["players"]:
-        if colour in rules.view(after, None)["resigned"] and colour not in rules.view(before, None)["resigned"]:
-            continue  # a resigning hand went to the discard pile; nothing was drawn
-        spent = Counter(rules.spent_cards(logged.move) if colour == logged.by else ())
-        after_hand = hand_of(rules, after, colour)
-        gained = Counter(after_hand) - (Counter(hand_of(rules, before, colour)) - spent)
-        cards = []
-        for card in after_hand:
-            if gained[card] > 0:
-                gained[card] -= 1
-                cards.append(card)
-        if cards:
-            drawn[colour] = cards
-    return drawn

@@ -11,6 +11,12 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, runtime_checkable
 
+# What a step did (engine/kit/events.py), re-exported: the apps read events through this interface only.
+from .kit.events import Event as Event
+from .kit.events import Outcome as Outcome
+from .kit.events import Seen as Seen
+from .kit.events import drawn as drawn
+
 # Seats are colours in every game (games.md), in this seating order.
 COLOURS = ("red", "yellow", "green", "blue", "black")
 
@@ -198,6 +204,12 @@ class Game(Protocol):
 
     def apply(self, state: Any, move: Any, by: str) -> Any:
         """The next State; IllegalMoveError naming the rule when the rules forbid the move."""
+        ...
+
+    def step(self, state: Any, move: Any, by: str) -> Outcome[Any]:
+        """`apply` with what happened on the way, as events marked with who may see them
+        (engine/kit/events.py): the history, emails, replay, verify page and API event feed are
+        written from these, never by diffing states. `apply(s, m, by) == step(s, m, by).state`."""
         ...
 
     def legal_moves(self, state: Any, colour: str) -> list[Any]:

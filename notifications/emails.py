@@ -262,13 +262,22 @@ def _board(png: bytes | None) -> dict[str, Any]:
 
 
 def _headline(since: list[selectors.MoveLine], colour: str) -> str:
-    """The move that made it their turn, in words: the last one that is not a discard, first clause only."""
-    interesting = [line for line in since if not line.notation.startswith("discard") and line.colour != colour]
-    if not (interesting or since):
+    """The move that made it their turn, in words, first clause only: the first step of the last turn
+    another player took (the steps after it in that turn, a discard or a pile picked, follow from it)."""
+    others = [line for line in since if line.colour != colour] or since
+    if not others:
         return "the game goes on"
-    line = (interesting or since)[-1]
+    line = _turn_opening(others)
     words = TRAILING_CELL.sub("", line.words.split("; ")[0])  # "blue built 7H", the cell is in the body
     return words if len(words) <= 70 else words[:67] + "..."
+
+
+def _turn_opening(lines: list[selectors.MoveLine]) -> selectors.MoveLine:
+    """The first of the last run of moves one player made one after another."""
+    first = len(lines) - 1
+    while first > 0 and lines[first - 1].colour == lines[first].colour and lines[first - 1].ply == lines[first].ply - 1:
+        first -= 1
+    return lines[first]
 
 
 def _reminder(notification: Notification, game: Game, seat: Seat, state: Any) -> Email:

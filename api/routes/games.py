@@ -79,6 +79,20 @@ def game_detail(request: HttpRequest, game_id: int, history: Literal["latest", "
     return present.game_detail(entry, page)
 
 
+@router.get("/games/{game_id}/events", response={200: schemas.GameEvents, **FAILURES}, auth=READ)
+def game_events(request: HttpRequest, game_id: int, since: int = 0) -> schemas.GameEvents:
+    """What happened at each move from ply `since` on, as your seat may read it (needs the read scope):
+    your own draws name their cards, others' only their number; spectators read the public lines. Once
+    the game is over everything is revealed. The answer's `next` is the next request's `since`."""
+    user = caller(request)
+    game = visible_game(game_id, user).game
+    if since < 0:
+        raise ApiError("invalid_request", "since is a ply: 0 or more.")
+    seat = selectors.seat_of(game, user)
+    moves = selectors.events_seen(game, seat.colour if seat else None, since=since)
+    return present.game_events(game, moves)
+
+
 @router.post("/games", response={201: schemas.GameSummary, **FAILURES}, auth=PLAY)
 def game_create(request: HttpRequest, body: schemas.GameIn) -> Status[schemas.GameSummary]:
     """Create a game with you in the first seat and any built-in bots in the next ones (needs the play

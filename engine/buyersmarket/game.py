@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
+from ..kit.events import Outcome
 from . import notation, picture, position, record, rules, textboard, views
 from .notation import Move, Resign
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
@@ -73,6 +74,9 @@ class BuyersMarket:
     def apply(self, state: State, move: Move, by: str) -> State:
         return rules.apply(state, move, by)
 
+    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
+        return rules.step(state, move, by)
+
     def legal_moves(self, state: State, colour: str) -> list[Move]:
         return rules.legal_moves(state, colour)
 
@@ -136,7 +140,7 @@ class BuyersMarket:
         return cast(View, shown)
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-        return views.describe(move, by, before, after)
+        return views.describe(self.step(before, move, by).events)
 
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations_with_replacement
 
+from ..kit.events import Event
+from . import events
 from .notation import Action, Buy, Contribute, Place
 from .pieces import (
     ATOM,
@@ -208,8 +210,11 @@ def pile_choices(state: State) -> tuple[str, ...]:
     return tuple(suit for suit in SUITS if state.piles[suit])
 
 
-def put_pallet(state: State, suit: str) -> State:
+def put_pallet(state: State, suit: str, happened: list[Event] | None = None) -> State:
+    """The top card of `suit`'s pile becomes a pallet (recorded in `happened`)."""
     cards = state.piles[suit]
+    if happened is not None:
+        happened.append(events.new_pallet(cards[0]))
     return state.evolve(
         piles={**state.piles, suit: cards[1:]}, pallets=(*state.pallets, Pallet(cards[0])), owed=state.owed - 1
     )
@@ -222,20 +227,25 @@ def auto_pile(state: State) -> str:
     return next((s for s in choices if state.grp_count(s) > 0), choices[0])
 
 
-def deal(state: State, roller: str) -> State:
+def deal(state: State, roller: str, happened: list[Event] | None = None) -> State:
     """Roll for every pallet owed. The atom, or a colour with no resources or no cards left (B6), makes
-    the roller pick a pile, unless only one pile has cards; with every pile empty nothing comes."""
+    the roller pick a pile, unless only one pile has cards; with every pile empty nothing comes.
+    Each throw and each new pallet is recorded in `happened`, as it happens."""
     while state.owed > 0:
         choices = pile_choices(state)
         if not choices:
             return state.evolve(owed=0)
         face = roll(state.seed, state.rolls)
         state = state.evolve(rolls=state.rolls + 1, last_roll=(roller, face))
+        if happened is not None:
+            happened.append(events.rolled(roller, face))
         if face != ATOM and state.piles[face] and state.grp_count(face) > 0:
-            state = put_pallet(state, face)
+            state = put_pallet(state, face, happened)
         elif len(choices) == 1 or roller in state.resigned:
-            state = put_pallet(state, choices[0] if len(choices) == 1 else auto_pile(state))
+            state = put_pallet(state, choices[0] if len(choices) == 1 else auto_pile(state), happened)
         else:
+            if happened is not None:
+                happened.append(events.owes_pile(roller))
             return state.evolve(pending=Pick(roller, "atom" if face == ATOM else "nothing left", face))
     return state
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
-from . import market
+from ..kit.events import Event, Outcome
+from . import events, market
 from .notation import KIND_ORDER, Action, Buy, Contribute, Move, Pass, PickPile, Place, Resign
 from .pieces import SIZES, SUIT_NAMES, SUITS
 from .scoring import Breakdown, best_building
@@ -21,11 +22,18 @@ from .state import Pallet, State
 
 def new_game(players: Sequence[str], seed: str) -> State:
     """Shuffled piles, the GRP, the banks, and the four setup rolls by the first player."""
+    return setup_step(players, seed).state
+
+
+def setup_step(players: Sequence[str], seed: str) -> Outcome[State]:
+    """`new_game` with its events: the setup throws and the pallets they bring."""
+    happened: list[Event] = []
     state = fresh(players, seed)
-    return _dealt(market.deal(state, state.first_player), state.first_player)
+    dealt = _dealt(market.deal(state, state.first_player, happened), state.first_player, happened)
+    return Outcome(dealt, tuple(happened))
 
 
-def _dealt(state: State, roller: str) -> State:
+def _dealt(state: State, roller: str, happened: list[Event] | None = None) -> State:
     """After the rolls: the roller picks a pile if the die says so; else the turn goes on or ends."""
     if state.pending is not None:
         return state.evolve(to_move=state.pending.roller)
@@ -34,7 +42,7 @@ def _dealt(state: State, roller: str) -> State:
         if first in state.resigned:
             first = next_player(state, first)
         return state.evolve(turn=1, to_move=first)
-    return end_turn(state, roller)
+    return end_turn(state, roller, happened)
 
 
 # --- which moves are legal ----------------------------------------------------------------------------
@@ -95,6 +103,17 @@ def movers(state: State) -> tuple[str, ...]:
 
 def apply(state: State, move: Move, by: str) -> State:
     """The State after `by` plays `move`; IllegalMoveError naming the rule when it may not."""
+    return step(state, move, by).state
+
+
+def step(state: State, move: Move, by: str) -> Outcome[State]:
+    """`apply` with what happened on the way, in order: the action, each throw, each new pallet, the end."""
+    happened: list[Event] = []
+    after = _play(state, move, by, happened)
+    return Outcome(after, tuple(happened))
+
+
+def _play(state: State, move: Move, by: str, happened: list[Event]) -> State:
     if state.phase == "over":
         raise IllegalMoveError("the game is over")
     if by not in state.players:
@@ -102,36 +121,40 @@ def apply(state: State, move: Move, by: str) -> State:
     if by in state.resigned:
         raise IllegalMoveError(f"{by} has resigned")
     if isinstance(move, Resign):
-        return resign(state, by)
+        return resign(state, by, happened=happened)
     if by != state.to_move:
         raise IllegalMoveError(f"it is {state.to_move}'s turn, not {by}'s")
     if isinstance(move, PickPile):
-        return _pick(state, move, by)
+        return _pick(state, move, by, happened)
     if state.pending is not None:
         why = "the die showed the atom" if state.pending.reason == "atom" else "the rolled colour has nothing left (B6)"
         raise IllegalMoveError(f"{why}: first pick the pile of the next pallet (pile S, H, D, C or T)")
     if isinstance(move, Pass):
         if actions(state, by):
             raise IllegalMoveError("pass: only when you have no action at all")
-        return end_turn(state.evolve(passes=state.passes + 1), by)
+        happened.append(events.acted(move, by, None))
+        return end_turn(state.evolve(passes=state.passes + 1), by, happened)
     error = market.action_error(state, move, by)
     if error is not None:
         raise IllegalMoveError(error)
+    happened.append(events.acted(move, by, state.pallet(move.card)))
     after = market.act(state, move, by).evolve(passes=0)
     if move.call:
+        happened.append(events.called(by))
         after = after.evolve(called_by=by, last_round=_others(after, by))
     if isinstance(move, Buy):
-        return _dealt(market.deal(after, by), by)
-    return end_turn(after, by)
+        return _dealt(market.deal(after, by, happened), by, happened)
+    return end_turn(after, by, happened)
 
 
-def _pick(state: State, move: PickPile, by: str) -> State:
+def _pick(state: State, move: PickPile, by: str, happened: list[Event]) -> State:
     if state.pending is None:
         raise IllegalMoveError("pile: only after the die shows the atom or a colour with nothing left (B6)")
     if not state.piles[move.suit]:
         raise IllegalMoveError(f"pile: the {SUIT_NAMES[move.suit]} pile is empty")
-    picked = market.put_pallet(state.evolve(pending=None), move.suit)
-    return _dealt(market.deal(picked, by), by)
+    happened.append(events.acted(move, by, None))
+    picked = market.put_pallet(state.evolve(pending=None), move.suit, happened)
+    return _dealt(market.deal(picked, by, happened), by, happened)
 
 
 def _others(state: State, by: str) -> tuple[str, ...]:
@@ -147,14 +170,14 @@ def next_player(state: State, after: str) -> str:
     return next(p for p in seats[start + 1 :] + seats[: start + 1] if p not in state.resigned)
 
 
-def end_turn(state: State, by: str) -> State:
+def end_turn(state: State, by: str, happened: list[Event] | None = None) -> State:
     """The turn is over: the last round counts down; the game ends after it, when every pile and pallet
     is gone (B7), or when everyone in turn passed; else the next player moves."""
     state = state.evolve(last_round=tuple(p for p in state.last_round if p != by))
     exhausted = not state.pallets and not any(state.piles[s] for s in SUITS)
     stuck = state.passes >= len(state.active_players())
     if (state.called_by is not None and not state.last_round) or exhausted or stuck:
-        return finish(state)
+        return finish(state, happened)
     return state.evolve(to_move=next_player(state, by), turn=state.turn + 1)
 
 
@@ -170,22 +193,26 @@ def scores(state: State) -> dict[str, int]:
     return {colour: b.total for colour, b in buildings(state).items()}
 
 
-def finish(state: State) -> State:
+def finish(state: State, happened: list[Event] | None = None) -> State:
     """Highest score wins; a tie goes to the most cards collected; a tie on both is shared (15.5)."""
     points = scores(state)
     ranked = {c: (points[c], len(state.collected[c])) for c in points}
     best = max(ranked.values())
     winners = tuple(c for c in state.players if ranked.get(c) == best)
+    if happened is not None:
+        happened.append(events.ended(winners))
     return state.evolve(to_move=None, pending=None, winners=winners, reason="score", last_round=())
 
 
-def resign(state: State, colour: str, reason: str = "resignation") -> State:
+def resign(state: State, colour: str, reason: str = "resignation", happened: list[Event] | None = None) -> State:
     """rules.md 19: the player leaves; their bank pyramids on pallets go home; a pile they owe is picked
     for them (market.auto_pile); the turn passes if it was theirs; the last one standing wins."""
     if state.phase == "over":
         raise IllegalMoveError("the game is over")
     if colour not in state.active_players():
         raise IllegalMoveError(f"{colour} is not playing in this game")
+    if happened is not None:
+        happened.append(events.resigned(colour))
     pallets = tuple(Pallet(p.card, tuple(x for x in p.pieces if x[0] != colour)) for p in state.pallets)
     banks = dict(state.banks)
     home = [size for p in state.pallets for owner, size in p.pieces if owner == colour]
@@ -203,9 +230,9 @@ def resign(state: State, colour: str, reason: str = "resignation") -> State:
         return state
     if state.pending is not None:
         pending = state.pending
-        picked = market.put_pallet(state.evolve(pending=None), market.auto_pile(state))
-        return _dealt(market.deal(picked, pending.roller), pending.roller)
-    return end_turn(state, colour)
+        picked = market.put_pallet(state.evolve(pending=None), market.auto_pile(state), happened)
+        return _dealt(market.deal(picked, pending.roller, happened), pending.roller, happened)
+    return end_turn(state, colour, happened)
 
 
 def agree_draw(state: State) -> State:

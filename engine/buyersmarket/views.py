@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict, cast
 
 from ..interface import SeatSummary, Table, View
+from ..kit.events import Event
 from ..shuffle import commitment
-from .notation import Buy, Contribute, Move, Pass, PickPile, Place, Resign
-from .pieces import GAME_ID, SIZE_NAMES, SIZES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, piece_text, piece_words
+from .events import card_label as card_label  # re-exported: the pictures label cards with it
+from .events import face_words
+from .pieces import GAME_ID, SIZES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, piece_text
 from .position import to_position
 from .rules import buildings, movers
-from .setup import roll
 from .state import State
 
 FORMAT = "buyersmarket-view/1"
@@ -116,17 +117,9 @@ def view(state: State, viewer: str | None) -> BuyersMarketView:
 # --- words -----------------------------------------------------------------------------------------------
 
 
-def card_label(card: str) -> str:
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
-
-
 def card_name(card: str) -> str:
     rank = {"A": "Ace"}.get(card[:-1], card[:-1])
     return f"{rank} of {SUIT_NAMES[card[-1]]}"
-
-
-def _sizes_words(sizes: tuple[str, ...]) -> str:
-    return " and ".join(f"a {SIZE_NAMES[s]}" for s in sizes)
 
 
 def plural(n: int, word: str) -> str:
@@ -204,62 +197,21 @@ def table(shown: BuyersMarketView) -> Table:
     return Table(status=status_line(shown), seats=tuple(seats), notes=tuple(notes))
 
 
-def describe(move: Move, by: str, before: State, after: State) -> str:
-    """E.g. "red bought 7♥ paying a Large: ... ; the die showed ♦, 5♦ is a new pallet"; everything public."""
-    if isinstance(move, Resign):
-        text = f"{by} resigned"
-    elif isinstance(move, Pass):
-        text = f"{by} passed (no action)"
-    elif isinstance(move, PickPile):
-        text = f"{by} picked the {SUIT_NAMES[move.suit]} pile"
-    elif isinstance(move, Place):
-        text = f"{by} placed a {SUIT_NAMES[move.card[-1]]} {SIZE_NAMES[move.size]} on {card_label(move.card)}"
-    elif isinstance(move, Contribute):
-        text = f"{by} contributed a {SIZE_NAMES[move.size]} from their bank to {card_label(move.card)}"
-    else:
-        text = _describe_buy(move, by, before)
-    if getattr(move, "call", False):
-        text += "; they called the building phase: everyone else has one more turn"
-    return text + _rolls(before, after) + _ending(after)
-
-
-def _describe_buy(move: Buy, by: str, before: State) -> str:
-    pallet = before.pallet(move.card)
-    assert pallet is not None
-    text = f"{by} bought {card_label(move.card)}"
-    if move.paid:
-        text += f" paying {_sizes_words(move.paid)} from their bank"
-    taken = [piece_words(x) for x in pallet.pieces if x[0] in SUITS or x[0] == by]
-    if taken:
-        text += f", collecting {', '.join(taken)}"
-    home = [x for x in pallet.pieces if x[0] not in SUITS and x[0] != by]
-    if home:
-        text += f"; {', '.join(piece_words(x) for x in home)} went home"
-    if move.back:
-        text += f"; change: {_sizes_words(move.back)} back to their bank"
-    if move.returned:
-        text += f"; change: {_sizes_words(move.returned)} ({SUIT_NAMES[pallet.suit]}) back to the GRP"
-    return text
-
-
-def _rolls(before: State, after: State) -> str:
-    if after.rolls == before.rolls and len(after.pallets) <= len(before.pallets):
-        return ""
-    new = [p.card for p in after.pallets if before.pallet(p.card) is None]
-    words = []
-    faces = [roll(after.seed, k) for k in range(before.rolls, after.rolls)]  # rolls made: public now
+def describe(happened: tuple[Event, ...]) -> str:
+    """E.g. "red bought 7♥ paying a Large: ... ; the die showed ♦, 5♦ is a new pallet": the step's events
+    (rules.step) in words, the throws and the new pallets each gathered in one clause; everything public."""
+    said = [e.text for e in happened if e.kind not in _GATHERED]
+    faces = [face_words(e.data["face"]) for e in happened if e.kind == "roll"]
     if faces:
-        words.append("the die showed " + ", ".join("the atom" if f == "atom" else SUIT_SYMBOLS[f] for f in faces))
+        said.append("the die showed " + ", ".join(faces))
+    new = [e.data["card"] for e in happened if e.kind == "pallet"]
     if new:
-        words.append(
+        said.append(
             ", ".join(card_label(c) for c in new) + (" is a new pallet" if len(new) == 1 else " are new pallets")
         )
-    if after.pending is not None:
-        words.append(f"{after.pending.roller} picks the pile")
-    return "; " + "; ".join(words) if words else ""
+    said += [e.text for e in happened if e.kind == "pick"]
+    said += [e.text for e in happened if e.kind == "end"]
+    return "; ".join(said)
 
 
-def _ending(after: State) -> str:
-    if after.reason != "score":
-        return ""
-    return "; the game is over: " + " and ".join(after.winners) + (" wins" if len(after.winners) == 1 else " win")
+_GATHERED = ("roll", "pallet", "pick", "end")  # said after the action, in this order

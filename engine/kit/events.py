@@ -59,3 +59,14 @@ def lines(events: tuple[Event, ...], viewer: str | None, *, revealed: bool = Fal
     """The lines of `events` that `viewer` may read, in order (empty texts left out)."""
     seen = (event.seen_by(viewer, revealed=revealed) for event in events)
     return tuple(event.text for event in seen if event.text)
+
+
+def drawn(events: tuple[Event, ...]) -> dict[str, list[str]]:
+    """The hidden cards each seat took in `events` (a secret's `cards`), in the order taken: what the
+    replay of a finished game and the verify page list as draws, with no hand compared to another."""
+    taken: dict[str, list[str]] = {}
+    for event in events:
+        cards = event.secret_data.get("cards", ())
+        if event.seat is not None and cards:
+            taken.setdefault(event.seat, []).extend(cards)
+    return taken

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
+from ..kit.events import Outcome
 from . import notation, picture, position, record, rules, views
 from .notation import Move, Resign, Step
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
@@ -56,6 +57,9 @@ class MartianChess:
 
     def apply(self, state: State, move: Move, by: str) -> State:
         return rules.apply(state, move, by)
+
+    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
+        return rules.step(state, move, by)
 
     def legal_moves(self, state: State, colour: str) -> list[Move]:
         return rules.legal_moves(state, colour)
@@ -108,7 +112,7 @@ class MartianChess:
         return views.view(state, None)  # no hands, no deck: the replay of a finished game shows the board
 
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-        return views.describe(move, by, before, after)
+        return views.describe(by, self.step(before, move, by).events)
 
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)

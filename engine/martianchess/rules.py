@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from ..errors import IllegalMoveError, PositionError
 from ..interface import COLOURS
+from ..kit.events import Event, Outcome
 from ..shuffle import shuffled
+from . import events
 from .board import NAMES, PATTERNS, Cell, cell_name, fits_pattern, line, on_board, setup, zone_of
 from .notation import Move, Pass, Resign, Step
 from .state import PLAYER_COUNTS, State
@@ -137,6 +139,16 @@ def _pattern_text(size: str) -> str:
 
 def apply(state: State, move: Move, by: str) -> State:
     """The State after `by` plays `move`; IllegalMoveError naming the rule when it may not."""
+    return step(state, move, by).state
+
+
+def step(state: State, move: Move, by: str) -> Outcome[State]:
+    """`apply` with what happened: the step (a capture, a promotion), a piece changing hands, the end."""
+    happened: list[Event] = []
+    return Outcome(_play(state, move, by, happened), tuple(happened))
+
+
+def _play(state: State, move: Move, by: str, happened: list[Event]) -> State:
     if state.phase == "over":
         raise IllegalMoveError("the game is over")
     if by not in state.players:
@@ -144,25 +156,30 @@ def apply(state: State, move: Move, by: str) -> State:
     if by in state.resigned:
         raise IllegalMoveError(f"{by} has resigned")
     if isinstance(move, Resign):
+        happened.append(events.resigned(by, len(state.players) == 4))
         return resign(state, by)
     if by != state.to_move:
         raise IllegalMoveError(f"it is {state.to_move}'s turn, not {by}'s")
     if isinstance(move, Pass):
         if steps := piece_steps(state, by):
             raise IllegalMoveError(f"pass: only when you have no legal move, and you have {len(steps)}")
-        return _after(state.evolve(last_crossing=None, last_move=(by, str(move))), by)
+        happened.append(events.passed(by))
+        return _after(state.evolve(last_crossing=None, last_move=(by, str(move))), by, happened)
     error = step_error(state, by, move)
     if error is not None:
         raise IllegalMoveError(error)
-    return _after(_step(state, by, move), by)
+    return _after(_step(state, by, move, happened), by, happened)
 
 
-def _step(state: State, by: str, step: Step) -> State:
+def _step(state: State, by: str, step: Step, happened: list[Event]) -> State:
     board = dict(state.board)
     moving = board.pop(step.start)
     target = board.get(step.end)
     captured = dict(state.captured)
     crossed = state.zone_owner(step.start) != state.zone_owner(step.end)
+    happened.append(events.stepped(by, moving, target, step.start, step.end, crossed))
+    if crossed:
+        happened.append(events.crossed(state.zone_owner(step.end)))
     if target is not None and crossed:
         captured[by] = (*captured[by], target)
         board[step.end] = moving
@@ -178,7 +195,7 @@ def _step(state: State, by: str, step: Step) -> State:
     )
 
 
-def _after(state: State, by: str) -> State:
+def _after(state: State, by: str, happened: list[Event]) -> State:
     """Count the move, then end the game if a zone is empty, else pass the turn on.
 
     Nobody is ever left with no move while their zone holds a piece (docs/rules.md, Martian Chess:
@@ -187,7 +204,9 @@ def _after(state: State, by: str) -> State:
     state = state.evolve(turn=state.turn + 1)
     count = len(state.players)
     if len({zone_of(cell, count) for cell in state.board}) < count:
-        return finish(state, by)
+        ended = finish(state, by)
+        happened.append(events.ended(ended.winner or by))
+        return ended
     return state.evolve(to_move=next_player(state, by))
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict, cast
 
 from ..interface import SeatSummary, Table, View
+from ..kit.events import Event
 from ..shuffle import commitment
-from .board import NAMES, POINTS, cell_name, files, zone_cells
-from .notation import Move, Pass, Resign, Step
+from .board import cell_name, files, zone_cells
 from .position import to_position
 from .rules import movers
 from .state import GAME_ID, State
@@ -107,38 +107,13 @@ def table(shown: MartianChessView) -> Table:
 # --- moves in words ----------------------------------------------------------------------------------
 
 
-def _piece(size: str) -> str:
-    return f"a {NAMES[size]}"
-
-
-def describe(move: Move, by: str, before: State, after: State) -> str:
-    """E.g. "red moved a Queen from a1 to c3, capturing a Drone (2)"; everything is public."""
-    if isinstance(move, Resign):
-        return f"{by} resigned" + ("; their zone stays on the board" if len(before.players) == 4 else "")
-    if isinstance(move, Pass):
-        return f"{by} passed (no legal move)"
-    return _describe_step(move, by, before) + _ending(after, by)
-
-
-def _describe_step(step: Step, by: str, before: State) -> str:
-    moving, target = before.board[step.start], before.board.get(step.end)
-    start, end = cell_name(step.start), cell_name(step.end)
-    owner = before.zone_owner(step.end)
-    if target is not None and owner == by:
-        made = "Queen" if {moving, target} == {"S", "M"} else "Drone"
-        return f"{by} merged {_piece(moving)} from {start} with the {NAMES[target]} on {end} into a {made}"
-    text = f"{by} moved {_piece(moving)} from {start} to {end}"
-    if target is not None:
-        text += f", capturing {_piece(target)} ({POINTS[target]})"
-    if owner != by:
-        text += f"; it is now {owner}'s"
-    return text
-
-
-def _ending(after: State, by: str) -> str:
-    if after.reason != "score" or after.winner is None:
-        return ""
-    return f"; the game is over and {'they win' if after.winner == by else after.winner + ' wins'}"
+def describe(by: str, happened: tuple[Event, ...]) -> str:
+    """E.g. "red moved a Queen from a1 to c3, capturing a Drone (2)": the step's events (rules.step) in
+    words, the end said from the mover's side ("they win"); everything is public."""
+    said = [e.text for e in happened if e.kind != "end"]
+    for end in (e for e in happened if e.kind == "end"):
+        said.append(f"the game is over and {'they win' if end.seat == by else f'{end.seat} wins'}")
+    return "; ".join(said)
 
 
 # --- the board as text, for emails -----------------------------------------------------------------------

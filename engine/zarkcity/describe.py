@@ -1,13 +1,13 @@
 """One move in plain English, for the game history and notification emails.
 
-Hidden cards are named only to the player who holds them: the cards a player drew are derived
-from the hands before and after the move, and shown only when the viewer drew them.
+Hidden cards are named only to the player who holds them: the cards a player drew come from the
+step's draw events (rules.step), and are shown only when the viewer drew them.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
+from ..kit.events import Event
+from .events import building
 from .notation import (
     Build,
     Choose,
@@ -26,16 +26,35 @@ from .notation import (
     cell_str,
 )
 from .position import SIZE_NAMES
+from .rules import step
 from .state import State
 
 
-def describe(move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-    """E.g. "blue built 7H at 2,0; red's turn: red drew 1 card" (to red: "...; your turn: you drew 1 card: 9D")."""
-    parts = [_action(move, by, before, after, viewer)]
-    if after.shuffles > before.shuffles:
+def describe(
+    move: Move, by: str, before: State, after: State, viewer: str | None, happened: tuple[Event, ...] | None = None
+) -> str:
+    """E.g. "blue built 7H at 2,0; red's turn: red drew 1 card" (to red: "...; your turn: you drew 1 card: 9D").
+
+    `happened`: the step's events, when the caller has them (else the step is taken again for them)."""
+    events = step(before, move, by).events if happened is None else happened
+    turn = next((i for i, event in enumerate(events) if event.kind == "turn"), len(events))
+    draws = Draws(events[:turn], events[turn:])
+    parts = [_action(move, by, before, after, viewer, draws)]
+    if any(event.kind == "reshuffle" for event in events):
         parts.append("the discard pile was shuffled to make a new deck")
-    parts.extend(_consequences(by, before, after, viewer))
+    parts.extend(_consequences(by, before, after, viewer, draws))
     return "; ".join(parts)
+
+
+class Draws:
+    """The cards drawn in a step, from its draw events: during the move, and at the next turn's start."""
+
+    def __init__(self, during: tuple[Event, ...], next_turn: tuple[Event, ...]) -> None:
+        self.during, self.next_turn = during, next_turn
+
+    @staticmethod
+    def of(events: tuple[Event, ...], colour: str) -> list[str]:
+        return [card for e in events if e.kind == "draw" and e.seat == colour for card in e.secret_data["cards"]]
 
 
 def _who(colour: str, viewer: str | None) -> str:
@@ -50,24 +69,13 @@ def _cards(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-def drawn_cards(colour: str, before: State, after: State, spent: tuple[str, ...] = ()) -> list[str]:
-    """The cards `colour` gained during the move: after-hand minus (before-hand minus what they spent)."""
-    gained = Counter(after.hands.get(colour, ())) - (Counter(before.hands.get(colour, ())) - Counter(spent))
-    cards: list[str] = []
-    for card in after.hands.get(colour, ()):
-        if gained[card] > 0:
-            gained[card] -= 1
-            cards.append(card)
-    return cards
-
-
 def _drew(colour: str, cards: list[str], viewer: str | None, why: str = "") -> str:
     """ "drew 2 cards", with the cards named only to the player who drew them."""
     text = f"drew {_cards(len(cards))}{why}"
     return f"{text}: {' '.join(cards)}" if cards and colour == viewer else text
 
 
-def _action(move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
+def _action(move: Move, by: str, before: State, after: State, viewer: str | None, draws: Draws) -> str:
     who = _who(by, viewer)
     if isinstance(move, Choose):
         shown = viewer == by or after.starters_revealed()
@@ -75,11 +83,11 @@ def _action(move: Move, by: str, before: State, after: State, viewer: str | None
     if isinstance(move, Place):
         return f"{who} placed {after.board[move.at].card} at {cell_str(move.at)}"
     if isinstance(move, Draw):
-        return f"{who} {_drew(by, drawn_cards(by, before, after), viewer)}"
+        return f"{who} {_drew(by, draws.of(draws.during, by), viewer)}"
     if isinstance(move, (Grow, Spawn, Build, MovePiece, Hatch)):
-        return f"{who} {_building(move)}"
+        return f"{who} {building(move)}"
     if isinstance(move, (Demolish, Convert)):
-        return f"{who} {_attack(move, by, before, after, viewer)}"
+        return f"{who} {_attack(move, by, viewer, draws)}"
     if isinstance(move, Fly):
         card = before.board[move.src].card
         return f"{who} flew {card} from {cell_str(move.src)} to {cell_str(move.dst)} paying {move.ace}"
@@ -89,31 +97,18 @@ def _action(move: Move, by: str, before: State, after: State, viewer: str | None
     return f"{who} ran out of time" if after.reason == "timeout" else f"{who} resigned"
 
 
-def _building(move: Grow | Spawn | Build | MovePiece | Hatch) -> str:
-    if isinstance(move, Grow):
-        grown = "medium" if move.size == "S" else "large"
-        return f"grew a {SIZE_NAMES[move.size]} into a {grown} at {cell_str(move.at)}"
-    if isinstance(move, Spawn):
-        return f"spawned a small at {cell_str(move.at)}"
-    if isinstance(move, Build):
-        return f"built {move.card} at {cell_str(move.at)}"
-    if isinstance(move, MovePiece):
-        return f"moved a {SIZE_NAMES[move.size]} from {cell_str(move.src)} to {cell_str(move.dst)}"
-    return f"hatched {move.card} at {cell_str(move.at)}"
-
-
-def _attack(move: Demolish | Convert, by: str, before: State, after: State, viewer: str | None) -> str:
+def _attack(move: Demolish | Convert, by: str, viewer: str | None, draws: Draws) -> str:
     target = f"{_whose(move.owner, viewer)} {SIZE_NAMES[move.size]} on {cell_str(move.at)}"
     if isinstance(move, Demolish):
         text = f"demolished {target}"
     else:
         text = f"converted {target} into {_whose(by, viewer)} {SIZE_NAMES[move.into]}"
     text += f" paying {' '.join(move.pay)}"
-    change = drawn_cards(by, before, after, move.pay)
+    change = draws.of(draws.during, by)
     return f"{text} and {_drew(by, change, viewer, ' as change')}" if change else text
 
 
-def _consequences(by: str, before: State, after: State, viewer: str | None) -> list[str]:
+def _consequences(by: str, before: State, after: State, viewer: str | None, draws: Draws) -> list[str]:
     """What followed the move automatically: the game's end, a hand-limit discard, the next turn's draw."""
     if after.phase == "over":
         return [] if before.phase == "over" else [_result(after, viewer)]
@@ -122,7 +117,7 @@ def _consequences(by: str, before: State, after: State, viewer: str | None) -> l
     if after.phase == "discard" and after.to_move == by and before.phase != "discard":
         return [_must_discard(after, by, viewer)]
     if after.phase == "act" and after.turn != before.turn and after.to_move is not None:
-        return [_turn_start(before, after, after.to_move, viewer)]
+        return [_turn_start(after, after.to_move, viewer, draws)]
     if after.phase == "place" and before.phase == "choose" and after.first_player is not None:
         return [_reveal(after, viewer)]
     return []
@@ -133,11 +128,11 @@ def _must_discard(after: State, colour: str, viewer: str | None) -> str:
     return f"{_who(colour, viewer)} must discard {_cards(excess)}"
 
 
-def _turn_start(before: State, after: State, colour: str, viewer: str | None) -> str:
+def _turn_start(after: State, colour: str, viewer: str | None, draws: Draws) -> str:
     head = "your turn" if colour == viewer else f"{colour}'s turn"
     if not after.ruleset.turn_draw:
         return head  # Deck Town: a turn opens with no draw (rules.md 14.2)
-    cards = drawn_cards(colour, before, after)
+    cards = draws.of(draws.next_turn, colour)
     return f"{head}: {_who(colour, viewer)} {_drew(colour, cards, viewer)}"
 
 

@@ -3,13 +3,17 @@
 Building a frozen State costs microseconds, and one move may discard, draw, pass the turn and
 draw again; the step edits a Draft and builds the new State once, at the end. The State a Draft
 was made from is never changed: the board dict is copied before its first edit, hands always.
+The Draft also records what happens as it happens (`events`): a draw names its cards to the drawer
+only, a reshuffle is public; the step's `Outcome` carries them (engine/kit/events.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..errors import IllegalMoveError
+from ..kit.events import Event
 from ..shuffle import shuffled
 from .notation import Cell
 from .ruleset import Ruleset
@@ -34,6 +38,7 @@ class Draft:
         "winner",
         "reason",
         "tied",
+        "events",
         "_own_board",
     )
 
@@ -54,6 +59,7 @@ class Draft:
         self.winner = state.winner
         self.reason = state.reason
         self.tied = state.tied
+        self.events: list[Event] = []
         self._own_board: dict[Cell, Square] | None = None
 
     def put(self, cell: Cell, square: Square) -> None:
@@ -91,17 +97,25 @@ class Draft:
     def to_discard(self, cards: Iterable[str]) -> None:
         self.discard += tuple(cards)
 
-    def draw(self, colour: str, count: int) -> None:
+    def note(self, kind: str, text: str, seat: str | None = None, **facts: Any) -> None:
+        """Record one public event (`facts` are its data)."""
+        self.events.append(Event(kind, text, seat, facts))
+
+    def draw(self, colour: str, count: int, why: str = "") -> None:
         """Draw `count` cards, reshuffling the discard pile when the deck is empty (rules.md 10).
 
-        When deck and discard pile are both empty the remaining draws are skipped.
+        When deck and discard pile are both empty the remaining draws are skipped. Everyone learns how
+        many cards `colour` drew (`why`: " as change"); only `colour` learns which.
         """
+        if count == 0:
+            return
         drawn: tuple[str, ...] = ()
         while count > 0:
             if not self.deck:
                 if not self.discard:
                     break
                 self.shuffles += 1
+                self.note("reshuffle", "the discard pile was shuffled to make a new deck", shuffle=self.shuffles)
                 self.deck = shuffled(self.discard, self.base.seed, self.shuffles)
                 self.discard = ()
             taken = self.deck[:count]
@@ -110,6 +124,7 @@ class Draft:
             count -= len(taken)
         if drawn:
             self.hands[colour] = self.hands[colour] + drawn
+        self.events.append(_drew(colour, drawn, why))
 
     def finish(self) -> State:
         # State(**...) rather than dataclasses.replace, which costs twice as much per move.
@@ -132,6 +147,13 @@ class Draft:
             tied=self.tied,
         )
         return State(**fields)
+
+
+def _drew(colour: str, cards: tuple[str, ...], why: str) -> Event:
+    text = f"{colour} drew {'1 card' if len(cards) == 1 else f'{len(cards)} cards'}{why}"
+    secret = f"{text}: {' '.join(cards)}" if cards else ""
+    secret_data = {"cards": list(cards)}
+    return Event("draw", text, colour, {"count": len(cards)}, secret, secret_data, frozenset({colour}))
 
 
 def _times(count: int) -> str:

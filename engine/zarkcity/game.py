@@ -18,6 +18,7 @@ from ..interface import (
     Table,
     View,
 )
+from ..kit.events import Outcome
 from . import movegen, notation, picture, position, record, rules, textboard, views
 from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
@@ -112,6 +113,9 @@ class ZarkCity:
 
     def apply(self, state: State, move: Move, by: str) -> State:
         return rules.apply(state, move, by)
+
+    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
+        return rules.step(state, move, by)
 
     def legal_moves(self, state: State, colour: str) -> list[Move]:
         return movegen.legal_moves(state, colour)

@@ -238,7 +238,7 @@ def _change_draw(draft: Draft, rule: str, move: Demolish | Convert, by: str) -> 
     """Overpaid pips come back as cards, after the payment is on the discard pile (A9, A13); in Deck
     Town the attacker may draw fewer, as `draw N` says (D9)."""
     change = _pips(draft, move.pay) - SIZE_PIPS[move.size]
-    draft.draw(by, change if move.draws is None else _chosen_draws(draft, rule, move.draws, change))
+    draft.draw(by, change if move.draws is None else _chosen_draws(draft, rule, move.draws, change), " as change")
 
 
 def _chosen_draws(draft: Draft, rule: str, draws: int, change: int) -> int:

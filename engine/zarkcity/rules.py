@@ -1,7 +1,8 @@
 """The Zark City rules as pure functions: the deal, the first round, turns, resignation and the win.
 
-`apply(state, move, by)` checks one move and returns the next State; the State machine is in
-the engine contract and docs/rules.md. The Turn Options themselves live in options.py.
+`step(state, move, by)` checks one move and returns the next State with the events recorded on the
+way (`apply` is its State); the State machine is in the engine contract and docs/rules.md. The Turn
+Options themselves live in options.py.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import IllegalMoveError, NotationError, PositionError
+from ..kit.events import Outcome
 from ..shuffle import shuffled
+from . import events
 from .board import sides
 from .cards import CardInfo
 from .draft import Draft
-from .notation import COLOURS, Choose, Discard, Move, Place, Resign, cell_str
+from .notation import COLOURS, Choose, Discard, Draw, Move, Place, Resign, cell_str
 from .options import is_option, perform
 from .ruleset import ZARK_CITY, Ruleset
 from .state import Square, State
@@ -121,8 +124,8 @@ def _win(draft: Draft, found: set[str]) -> None:
     if len(settled) == 1:
         _game_over(draft, settled[0], draft.rules.win_reason)
     else:
-        _game_over(draft, None, "tie")
         draft.tied = settled
+        _game_over(draft, None, "tie")
 
 
 # --- apply ----------------------------------------------------------------------------------------
@@ -130,21 +133,30 @@ def _win(draft: Draft, found: set[str]) -> None:
 
 def apply(state: State, move: Move, by: str) -> State:
     """The State after player `by` makes `move`; IllegalMoveError (naming the rule) if the rules forbid it."""
+    return step(state, move, by).state
+
+
+def step(state: State, move: Move, by: str) -> Outcome[State]:
+    """`apply` with what happened on the way: the step, draws, reshuffles, the next turn, the win."""
     if by not in state.players:
         raise NotationError(f"{by} is not seated in this game")
     if isinstance(move, Resign):
-        return resign(state, by)
+        return resign_step(state, by)
     _check_may_move(state, by)
     if state.phase == "act" and is_option(move):
-        return _act(state, move, by)
+        return _done(_act(state, move, by))
     if state.phase == "choose" and isinstance(move, Choose):
-        return _choose(state, move, by)
+        return _done(_choose(state, move, by))
     if state.phase == "place" and isinstance(move, Place):
-        return _place(state, move, by)
+        return _done(_place(state, move, by))
     if state.phase == "discard" and isinstance(move, Discard):
-        return _discard(state, move, by)
+        return _done(_discard(state, move, by))
     verb = str(move).split()[0].capitalize()
     raise IllegalMoveError(f"{verb}: not now; {_step_now(state)}")
+
+
+def _done(draft: Draft) -> Outcome[State]:
+    return Outcome(draft.finish(), tuple(draft.events))
 
 
 def _check_may_move(state: State, by: str) -> None:
@@ -183,7 +195,7 @@ def _result(state: State) -> str:
 # --- the first round (rules.md 3.5-3.9) -----------------------------------------------------------
 
 
-def _choose(state: State, move: Choose, by: str) -> State:
+def _choose(state: State, move: Choose, by: str) -> Draft:
     """A starter leaves the hand at once, face down; commit order breaks ties for first player."""
     draft = Draft(state)
     draft.take(by, (move.card,), "Choose")
@@ -192,8 +204,9 @@ def _choose(state: State, move: Choose, by: str) -> State:
             f"Choose: {move.card} is not a number card (a starter is a number card, {draft.rules.number_ranks})"
         )
     draft.starters += ((by, move.card),)
+    draft.events.append(events.chose(by, move.card))
     _reveal_starters_if_all_chose(draft)
-    return draft.finish()
+    return draft
 
 
 def _reveal_starters_if_all_chose(draft: Draft) -> None:
@@ -206,20 +219,22 @@ def _reveal_starters_if_all_chose(draft: Draft) -> None:
     high = max(rank(cards[card]) for _, card in draft.starters)
     first = next(colour for colour, card in draft.starters if rank(cards[card]) == high)  # commit order breaks ties
     draft.first_player = first
+    draft.events.append(events.revealed(draft.starters, first))
     draft.put(START, Square(chosen[first], ((first, "S"),)))
     order = _clockwise_after(draft.base.players, draft.resigned, first)
     draft.phase, draft.to_move, draft.pending = "place", order[0], order[1:]
 
 
-def _place(state: State, move: Place, by: str) -> State:
+def _place(state: State, move: Place, by: str) -> Draft:
     if move.at in state.board:
         raise IllegalMoveError(f"Place: {cell_str(move.at)} already holds {state.board[move.at].card}")
     if not any(n in state.board for n in sides(move.at)):
         raise IllegalMoveError(f"Place: {cell_str(move.at)} touches no card (place your starter beside a card in play)")
     draft = Draft(state)
+    draft.events.append(events.acted(move, by, state))
     draft.put(move.at, Square(dict(state.starters)[by], ((by, "S"),)))
     _next_placement(draft)
-    return draft.finish()
+    return draft
 
 
 def _next_placement(draft: Draft) -> None:
@@ -237,6 +252,7 @@ def _next_setup_discard(draft: Draft) -> None:
     """The hand-limit step after the first round (A20), in turn order; then turn 1 begins."""
     if draft.pending:
         draft.phase, draft.to_move, draft.pending = "discard", draft.pending[0], draft.pending[1:]
+        _owes(draft, draft.to_move)
         return
     first = draft.first_player
     assert first is not None
@@ -250,23 +266,32 @@ def _start_turn(draft: Draft, colour: str) -> None:
     """A Zark City turn opens with one automatic draw (A23); a Deck Town turn with none (14.2)."""
     draft.turn += 1
     draft.phase, draft.to_move, draft.pending = "act", colour, ()
-    draft.draw(colour, draft.rules.turn_draw)
+    draft.events.append(events.turn(colour, draft.turn))
+    if draft.rules.turn_draw:
+        draft.draw(colour, draft.rules.turn_draw)
 
 
-def _act(state: State, move: Move, by: str) -> State:
+def _act(state: State, move: Move, by: str) -> Draft:
     draft = Draft(state)
     changed = perform(draft, move, by)
+    if not isinstance(move, Draw):  # a draw is its own event, recorded as the cards are taken
+        draft.events.insert(0, events.acted(move, by, state))  # the step, then its change draw
     found = draft.rules.winners_through(draft.board, changed) if changed else set()
     if found:
         _win(draft, found)
     elif len(draft.hands[by]) > draft.rules.hand_limit:
         draft.phase, draft.pending = "discard", ()
+        _owes(draft, by)
     else:
         _start_turn(draft, _next_active(draft, by))
-    return draft.finish()
+    return draft
 
 
-def _discard(state: State, move: Discard, by: str) -> State:
+def _owes(draft: Draft, colour: str) -> None:
+    draft.events.append(events.owes(colour, len(draft.hands[colour]) - draft.rules.hand_limit))
+
+
+def _discard(state: State, move: Discard, by: str) -> Draft:
     """Exactly the excess over the hand limit (A21): no voluntary discards, no partial ones."""
     excess = len(state.hands[by]) - state.ruleset.hand_limit
     if len(move.cards) != excess:
@@ -275,18 +300,20 @@ def _discard(state: State, move: Discard, by: str) -> State:
         )
     draft = Draft(state)
     draft.take(by, move.cards, "Discard")
+    draft.events.append(events.acted(move, by, state))
     draft.to_discard(draft.rules.sort(move.cards))
     if draft.turn == 0:
         _next_setup_discard(draft)
     else:
         _start_turn(draft, _next_active(draft, by))
-    return draft.finish()
+    return draft
 
 
 def _game_over(draft: Draft, winner: str | None, reason: str) -> None:
     _return_unplaced_starters(draft)
     draft.phase, draft.to_move, draft.pending = "over", None, ()
     draft.winner, draft.reason = winner, reason
+    draft.events.append(events.ended(winner, reason, draft.tied))
 
 
 def _return_unplaced_starters(draft: Draft) -> None:
@@ -316,6 +343,11 @@ def draw_cards(state: State, colour: str, n: int) -> State:
 
 def resign(state: State, colour: str, reason: str = "resignation") -> State:
     """`colour` leaves: pieces to the stash, hand and unplaced starter to the discard pile; play goes on."""
+    return resign_step(state, colour, reason).state
+
+
+def resign_step(state: State, colour: str, reason: str = "resignation") -> Outcome[State]:
+    """`resign` with its events: the resignation, then whatever follows (the next turn, the win)."""
     if colour not in state.players:
         raise NotationError(f"{colour} is not seated in this game")
     if state.phase == "over":
@@ -323,6 +355,7 @@ def resign(state: State, colour: str, reason: str = "resignation") -> State:
     if colour in state.resigned:
         raise IllegalMoveError(f"Resign: {colour} has already resigned")
     draft = Draft(state)
+    draft.events.append(events.resigned(colour, reason))
     left = _lift_pieces(draft, colour)
     draft.to_discard(draft.rules.sort(draft.hands[colour]))
     draft.hands[colour] = ()
@@ -330,7 +363,7 @@ def resign(state: State, colour: str, reason: str = "resignation") -> State:
     draft.resigned += (colour,)
     draft.pending = tuple(p for p in draft.pending if p != colour)
     _after_resignation(draft, colour, left, reason)
-    return draft.finish()
+    return _done(draft)
 
 
 def _lift_pieces(draft: Draft, colour: str) -> list[tuple[int, int]]:

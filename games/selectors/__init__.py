@@ -4,6 +4,7 @@ through `game.rules` (the one place hidden information is stripped) and the publ
 
 from __future__ import annotations
 
+from .events import PlyEvents, events_seen
 from .history import HISTORY_SHOWN, NO_WINNER_ON_TIME, HistoryEntry
 from .lists import (
     DASHBOARD_FINISHED_LIMIT,
@@ -48,8 +49,10 @@ __all__ = [
     "HistoryEntry",
     "MoveGroup",
     "Outcome",
+    "PlyEvents",
     "SeatInfo",
     "dashboard_for",
+    "events_seen",
     "game_filter_choices",
     "game_for_viewer",
     "game_page_url",

@@ -85,6 +85,7 @@ def test_no_answer_shows_a_hidden_card_or_the_seed(api_as, alice, bob, charlie, 
             client.get(f"/games/{game.pk}/moves").content.decode(),
             client.get(f"/games/{game.pk}/record").content.decode(),
             client.get("/events", after="0-0-0").content.decode(),
+            client.get(f"/games/{game.pk}/events").content.decode(),  # every move's events
         ]
         hidden = secret_cards(game, colour)
         assert hidden

@@ -26,6 +26,7 @@ ENDPOINTS = {
     ("post", "/api/games/{game_id}/draw"),
     ("post", "/api/games/{game_id}/chat"),
     ("get", "/api/games/{game_id}/record"),
+    ("get", "/api/games/{game_id}/events"),
     ("get", "/api/invitations"),
     ("post", "/api/invitations/{invitation_id}/accept"),
     ("post", "/api/invitations/{invitation_id}/decline"),

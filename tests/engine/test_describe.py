@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.zarkcity.describe import describe, drawn_cards
+from engine.zarkcity import rules
+from engine.zarkcity.describe import describe
 from engine.zarkcity.notation import parse
 from engine.zarkcity.state import Square, State
 
@@ -51,15 +52,14 @@ def test_the_next_turns_automatic_draw_is_private_too() -> None:
 
 
 def test_demolish_with_change() -> None:
-    before = st()
-    board = {(0, 0): Square("7H", (("red", "S"),)), (1, 0): BOARD[(1, 0)]}
-    after = st(board=board, hands={"red": ("2C", "4S"), "blue": ("5D",)}, discard=("JS", "QH"), phase="act")
-    text = "demolish blue L 0,0 pay QH JS"
-    assert (
-        said(text, before, after, "blue") == "red demolished your large on 0,0 paying JS QH and drew 1 card as change"
+    before = st(hands={"red": ("QH", "QD", "2C"), "blue": ("5D",)})
+    text = "demolish blue L 0,0 pay QH QD"
+    after = rules.apply(before, parse(text), "red")
+    assert said(text, before, after, "blue") == (
+        "red demolished your large on 0,0 paying QH QD and drew 1 card as change; your turn: you drew 1 card: 9D"
     )
     assert said(text, before, after, "red") == (
-        "you demolished blue's large on 0,0 paying JS QH and drew 1 card as change: 4S"
+        "you demolished blue's large on 0,0 paying QH QD and drew 1 card as change: 4S; blue's turn: blue drew 1 card"
     )
 
 
@@ -83,15 +83,16 @@ def test_fly_grow_spawn_move_hatch_discard() -> None:
     assert said("grow M 1,0", before, before, None) == "red grew a medium into a large at 1,0"
     assert said("spawn 1,0", before, before, None) == "red spawned a small at 1,0"
     assert said("move M 1,0 0,0", before, before, None) == "red moved a medium from 1,0 to 0,0"
-    assert said("hatch 6C 0,1", before, before, None) == "red hatched 6C at 0,1"
-    assert said("discard 6C 2C", before, before, "blue") == "red discarded 2C 6C"
+    alone = before.evolve(board={(0, 0): Square("7H", (("blue", "L"),))})
+    assert said("hatch 6C 0,1", alone, alone, None) == "red hatched 6C at 0,1"
+    full = st(phase="discard", hands={"red": ("AD", "2C", "6C", "QH", "JS", "KH", "4S", "9D"), "blue": ("5D",)})
+    assert said("discard 6C 2C", full, full, "blue") == "red discarded 2C 6C"
 
 
 def test_hand_limit_is_announced() -> None:
-    before = st()
-    hand = ("QH", "JS", "2C", "4S", "9D", "KH", "3C")
-    after = st(hands={"red": hand, "blue": ("5D",)}, deck=(), phase="discard")
-    assert said("draw", before, after, "blue") == "red drew 4 cards; red must discard 1 card"
+    before = st(hands={"red": ("QH", "JS", "2C", "5C"), "blue": ("5D",)})
+    after = rules.apply(before, parse("draw"), "red")
+    assert said("draw", before, after, "blue") == "red drew 3 cards; red must discard 1 card"
 
 
 def test_choose_is_hidden_until_all_have_chosen() -> None:
@@ -130,7 +131,14 @@ def test_reshuffle_is_public() -> None:
     assert said("draw", before, after, None) == "red drew 2 cards; the discard pile was shuffled to make a new deck"
 
 
-def test_drawn_cards_can_include_a_card_just_paid() -> None:
-    before = st(hands={"red": ("QH", "JS")})
-    after = st(hands={"red": ("QH",)})  # paid QH and JS; the reshuffle gave QH back as change
-    assert drawn_cards("red", before, after, ("JS", "QH")) == ["QH"]
+def test_change_can_be_a_card_just_paid() -> None:
+    """The change comes from the draw as it happens, so a paid card reshuffled straight back is named."""
+    before = st(hands={"red": ("QH", "QD"), "blue": ("5D",)}, deck=())
+    after = rules.apply(before, parse("demolish blue L 0,0 pay QH QD"), "red")
+    text = said("demolish blue L 0,0 pay QH QD", before, after, "red")
+    change = after.hands["red"]
+    assert change in (("QH",), ("QD",))
+    assert text == (
+        f"you demolished blue's large on 0,0 paying QH QD and drew 1 card as change: {change[0]}"
+        "; the discard pile was shuffled to make a new deck; blue's turn: blue drew 1 card"
+    )

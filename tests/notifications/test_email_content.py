@@ -257,6 +257,20 @@ def test_the_subject_names_the_move_that_made_it_their_turn_not_the_discard_afte
     assert _headline([], "red") == "the game goes on"
 
 
+def test_the_subject_names_the_first_step_of_the_last_turn_in_any_game():
+    """No notation is read: a pile picked after a purchase (Buyer's Market) follows it like a discard."""
+    from notifications.emails import _headline
+    from notifications.selectors import MoveLine
+
+    lines = [
+        MoveLine(7, "green", "green placed a hearts Small on 5♥", "place S 5H"),
+        MoveLine(8, "yellow", "yellow bought 6♦; the die showed the atom; yellow picks the pile", "buy 6D"),
+        MoveLine(9, "yellow", "yellow picked the diamonds pile; 10♦ is a new pallet", "pile D"),
+    ]
+    assert _headline(lines, "red") == "yellow bought 6♦"
+    assert _headline(lines[:1], "red") == "green placed a hearts Small on 5♥"
+
+
 def test_an_email_greets_its_reader_by_their_bare_name_and_names_the_others_in_full(
     alice, bob, django_capture_on_commit_callbacks
 ):

@@ -70,6 +70,8 @@ def everything_shown(client: Client, game: Game) -> dict[str, str]:
         "board.svg": reverse("game_board_svg", args=[game.pk]),
         "record.json": reverse("game_record", args=[game.pk]),
         "ply.json": reverse("game_ply", args=[game.pk]) + "?since=0",
+        "replay": reverse("replay", args=[game.pk, game.ply]),  # its words come from the step's events
+        "log.txt": reverse("game_log", args=[game.pk]),
     }
     shown = {}
     for name, url in urls.items():
