@@ -1,9 +1,12 @@
-"""Computer opponents: which bots play which game, and the one call that picks a bot's move.
+"""Computer opponents: what pages call each bot, and the one call that picks a bot's move.
 
-A bot decides only from what its seat can see: `choose_move` first asks the game for a deal the
-seat cannot tell from the real one (`Game.determinize`) and hands the bot only that, so the real
-hidden cards are never consulted. Given the same seed and the same view, a bot plays the same move.
-docs/bots.md describes each bot and measures their strength.
+Which bots play a game is the game's own declaration (`Package.bots`, engine/kit/package.py): a name
+from the table below and the function that plays it, weakest first.
+
+A bot decides only from what its seat can see: `choose_move` first asks a game with hidden
+information (`engine.kit.core.Hidden`) for a deal the seat cannot tell from the real one and hands
+the bot only that, so the real hidden cards are never consulted. Given the same seed and the same
+view, a bot plays the same move. docs/bots.md describes each bot and measures their strength.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import registry
 from ..interface import Game
+from ..kit.core import Chance, Hidden
 from .rng import Rng
 
 
@@ -37,14 +42,7 @@ MCTS = BotInfo(
 ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
 
 _ALL = {info.name: info for info in (RANDOM, GREEDY, MCTS, ALPHABETA)}
-_ZARK_FAMILY = (RANDOM, GREEDY, MCTS)
-# game id -> its bots, weakest first
-_BY_GAME: dict[str, tuple[BotInfo, ...]] = {
-    "zarkcity": _ZARK_FAMILY,
-    "decktown": _ZARK_FAMILY,
-    "martianchess": (RANDOM, ALPHABETA),
-    "buyersmarket": (RANDOM,),
-}
+
 
 # A bot: (game, a determinized state, seat, its playable moves, generator, effort) -> the move.
 BotFn = Callable[[Game, Any, str, list[Any], Rng, float], Any]
@@ -52,7 +50,9 @@ BotFn = Callable[[Game, Any, str, list[Any], Rng, float], Any]
 
 def bots_for(game_id: str) -> tuple[BotInfo, ...]:
     """The bots that can play this game, weakest first (none for a game without bots)."""
-    return _BY_GAME.get(game_id, ())
+    if game_id not in registry.ids():
+        return ()
+    return tuple(bot_info(name) for name in registry.package(game_id).bots)
 
 
 def bot_info(name: str) -> BotInfo:
@@ -82,28 +82,23 @@ def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effor
     if game.result(state) is not None or seat not in game.movers(state):
         raise ValueError(f"{seat} is not to move")
     rng = Rng.from_text(seed, game.info.id, bot, seat)
-    seen = game.determinize(state, seat, rng)  # from here on, only what `seat` could know
+    seen = unseen_dealt(game, state, seat, rng)  # from here on, only what `seat` could know
     moves = playable_moves(game, seen, seat)
     if len(moves) == 1:
         return str(moves[0])
-    return str(_bot(game.info.id, bot)(game, seen, seat, moves, rng, effort))
+    play: BotFn = registry.package(game.info.id).bots[bot]
+    return str(play(game, seen, seat, moves, rng, effort))
 
 
-def _bot(game_id: str, name: str) -> BotFn:
-    if name == "random":
-        return _random
-    if name == "alphabeta":
-        from . import alphabeta
-
-        return alphabeta.choose
-    if name == "greedy":
-        from . import greedy
-
-        return greedy.bot
-    from . import mcts
-
-    return mcts.bot
+def unseen_dealt(game: Game, state: Any, seat: str, rng: Rng) -> Any:
+    """A state `seat` cannot tell from `state`: secrets dealt again (Hidden), future chance reseeded
+    (Chance); a game with neither hides nothing that could matter to a move."""
+    if isinstance(game, Hidden):
+        return game.determinize(state, seat, rng)
+    if isinstance(game, Chance):
+        return game.reseed(state, f"determinized:{rng.randrange(1 << 62)}")
+    return state
 
 
-def _random(game: Game, state: Any, seat: str, moves: list[Any], rng: Rng, effort: float) -> Any:
+def play_random(game: Game, state: Any, seat: str, moves: list[Any], rng: Rng, effort: float) -> Any:
     return rng.choice(moves)

@@ -4,3 +4,15 @@
 """
 
 from __future__ import annotations
+
+from ..bots import play_random
+from ..kit.package import Package, late
+from .game import GAME
+
+PACKAGE = Package(
+    GAME,
+    bots={"random": play_random, "alphabeta": late("engine.bots.alphabeta", "choose")},
+    verifier="verify.py",
+    script="board.js",
+    order=3,
+)

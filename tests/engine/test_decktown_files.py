@@ -14,7 +14,7 @@ import pytest
 from engine import registry
 from engine.decktown.game import GAME
 from engine.errors import PositionError
-from engine.zarkcity.position import pretty
+from engine.files import pretty
 from engine.zarkcity.record import result_of
 
 ROOT = Path(__file__).resolve().parents[2]
