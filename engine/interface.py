@@ -59,6 +59,12 @@ class GameInfo:
     chance: str = ""
     # Every `Result.reason` the game can end with: the archive's result filter offers their union.
     reasons: tuple[str, ...] = ("resignation", "timeout", "draw")
+    # What lists call the players to move in a phase, where "To move" would mislead (Zark City's starter
+    # choice: "Choosing starters"); phases not named here are "To move".
+    movers_words: Mapping[str, str] = field(default_factory=dict)
+
+    def movers_label(self, phase: str) -> str:
+        return self.movers_words.get(phase, "To move")
 
     def default_options(self) -> dict[str, str]:
         return {o.name: o.default for o in self.options}
@@ -121,6 +127,17 @@ class SeatSummary:
 
 
 @dataclass(frozen=True)
+class HandPick:
+    """A step in which the viewer ticks `count` cards of their own hand (Zark City's end-of-turn discard):
+    the page offers tick-boxes rather than a list of every combination; the move is `verb` and the cards."""
+
+    verb: str  # the move's first word, e.g. "discard"
+    count: int  # how many cards to tick
+    prompt: str  # what the tick-boxes are for, e.g. "Your hand is over the limit: tick 2 cards to discard"
+    button: str  # the submit button, e.g. "Discard"
+
+
+@dataclass(frozen=True)
 class Table:
     """A viewer's summary of the position for pages and emails."""
 
@@ -131,6 +148,7 @@ class Table:
     # Public lines about the position beside the seats, e.g. "Deck: 30 cards.", "Discard pile: 7♥ 2♣";
     # once the game is over, what it revealed (every hand).
     notes: tuple[str, ...] = ()
+    pick: HandPick | None = None  # the viewer's own step of ticking cards in hand, when it is one now
 
 
 @dataclass(frozen=True)

@@ -134,10 +134,6 @@ def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext)
     return request.build_absolute_uri(sharing.share_url(game))
 
 
-# What the board script may read of the game's BoardScript.data (docs/board.md): public, or the viewer's own.
-SCRIPT_KEYS = ("phase", "discard", "handLimit", "drawCards", "starter", "labels", "pips")
-
-
 def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
     """What the board script needs, embedded as JSON: this viewer's own legal moves and nothing else.
 
@@ -146,16 +142,13 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
     game's own script (BoardScript.module) builds moves from clicks; its data says how cards read.
     """
     script = context.script
-    data = {key: script.data.get(key) for key in SCRIPT_KEYS}
-    return data | {
+    # The game's BoardScript.data passes through whole (it is public or the viewer's own, the game's
+    # promise): a key the page does not know, dice or stack heights, still reaches the game's script.
+    return {"phase": context.view["phase"], "labels": {}, **script.data} | {
         "module": static(script.module),
         "ply": game.ply,
         "viewer": context.viewer,
         "movers": list(context.movers),  # public: who may move in the position this page shows
-        "phase": data["phase"] or context.view["phase"],
-        "discard": context.discard_count,
-        "labels": data["labels"] or {},
-        "pips": data["pips"] or {},
         "active": game.status == Game.Status.ACTIVE,
         "moves": [move for group in context.legal for move in group.moves],
         "page_url": _page_url(game),

@@ -165,7 +165,7 @@ class BuyersMarket:
         shown = cast(views.BuyersMarketView, view)
         cards = [p["card"] for p in shown["pallets"]] + [p["top"] for p in shown["piles"].values() if p["top"]]
         return BoardScript(
-            module="js/buyersmarket_board.js",
+            module="games/buyersmarket/board.js",
             data={"phase": shown["phase"], "labels": {c: views.card_label(c) for c in cards}},
         )
 

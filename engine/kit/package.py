@@ -48,6 +48,10 @@ class Package:
         return os.path.join(self.folder, "static")
 
     @property
+    def has_static(self) -> bool:
+        return os.path.isdir(self.static_folder)
+
+    @property
     def static_prefix(self) -> str:
         """The static path the package's static/ files are served under: "games/<id>"."""
         return f"games/{self.id}"

@@ -132,7 +132,7 @@ class MartianChess:
     def board_script(self, view: View) -> BoardScript:
         """The script builds moves from the legal-move list alone, and reads the pieces and zones from
         the picture's data-cell/data-size/data-zone: it needs nothing else (all of it public)."""
-        return BoardScript(module="js/martianchess_board.js", data={"phase": view["phase"]})
+        return BoardScript(module="games/martianchess/board.js", data={"phase": view["phase"]})
 
     # help
     def rules_summary(self) -> str:

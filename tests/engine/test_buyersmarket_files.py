@@ -134,7 +134,7 @@ def test_the_interactive_picture_marks_pallets_and_piles_for_the_script() -> Non
         assert f'data-pallet="{pallet.card}"' in svg
     assert svg.count("data-pile=") == 5
     script = GAME.board_script(GAME.view(state, "red"))
-    assert script.module == "js/buyersmarket_board.js"
+    assert script.module == "games/buyersmarket/board.js"
     assert set(script.data["labels"]) >= {p.card for p in state.pallets}
 
 

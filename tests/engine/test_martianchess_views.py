@@ -125,7 +125,7 @@ def test_the_text_board() -> None:
 def test_the_board_script_data_is_public() -> None:
     state = GAME.new_game(TWO, "secret-seed", {})
     script = GAME.board_script(GAME.view(state, "blue"))
-    assert script.module == "js/martianchess_board.js"
+    assert script.module == "games/martianchess/board.js"
     assert script.data == {"phase": "play"}
 
 
