@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.interface import Card, Table, View
 from engine.interface import Game as GameRules
+from engine.kit.core import Hands, all_revealed, card_of, public_text
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME
@@ -127,7 +128,7 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     last = ply == len(moves)
     state = with_result(game, played, len(moves)) if last else played
     # A finished game's whole truth is public (rules.md 11): every hand, the deck order, the reshuffles.
-    shown = rules.reveal(state) if finished else rules.view(state, viewer)
+    shown = all_revealed(rules, state) if finished else rules.view(state, viewer)
     result = Frame(ply=ply, last_ply=len(moves), view=shown, table=rules.table(shown), full=finished)
     result.hands = hands(rules, state, players if finished else [viewer] if viewer else [])
     if last:
@@ -156,14 +157,14 @@ def hands(rules: GameRules, state: State, colours: list[str]) -> list[Hand]:
     for colour in colours:
         own = rules.view(state, colour)
         cards = rules.table(own).hand
-        shown.append(Hand(colour, tuple(rules.card(c) for c in cards), rules.hand_svg(own) if cards else ""))
+        shown.append(Hand(colour, tuple(card_of(rules, c) for c in cards), _hand_svg(rules, own) if cards else ""))
     return shown
 
 
 def move_text(rules: GameRules, logged: LoggedMove, finished: bool, now: State, viewer: str | None) -> str:
     if finished:
         return str(logged.move)
-    return rules.public_move_text(logged.move, logged.by, now, viewer)
+    return public_text(rules, logged.move, logged.by, now, viewer)
 
 
 def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
@@ -182,7 +183,7 @@ def cards_drawn(rules: GameRules, logged: LoggedMove, before: State, after: Stat
     for colour in rules.view(after, None)["players"]:
         if colour in rules.view(after, None)["resigned"] and colour not in rules.view(before, None)["resigned"]:
             continue  # a resigning hand went to the discard pile; nothing was drawn
-        spent = Counter(rules.spent_cards(logged.move) if colour == logged.by else ())
+        spent = Counter(rules.spent_cards(logged.move) if colour == logged.by and isinstance(rules, Hands) else ())
         after_hand = hand_of(rules, after, colour)
         gained = Counter(after_hand) - (Counter(hand_of(rules, before, colour)) - spent)
         cards = []
@@ -193,3 +194,7 @@ def cards_drawn(rules: GameRules, logged: LoggedMove, before: State, after: Stat
         if cards:
             drawn[colour] = cards
     return drawn
+
+
+def _hand_svg(rules: object, view: View) -> str:
+    return rules.hand_svg(view) if isinstance(rules, Hands) else ""

@@ -20,6 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.kit.core import Hands
 from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
@@ -111,7 +112,7 @@ def _render_game(
         "rules": rules,
         # The frontier slots only while the game goes on: a finished city needs no empty cells.
         "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
-        "hand_svg": rules.hand_svg(context.view) if context.hand else "",
+        "hand_svg": rules.hand_svg(context.view) if context.hand and isinstance(rules, Hands) else "",
         "play_data": _play_data(game, context),
         "move_form": move_form,
         "chat_form": ChatForm(),

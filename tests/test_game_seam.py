@@ -20,7 +20,15 @@ from engine.interface import View
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies", "api")
-SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle", "engine.bots"}
+SHARED_ENGINE = {
+    "engine",
+    "engine.interface",
+    "engine.registry",
+    "engine.errors",
+    "engine.shuffle",
+    "engine.bots",
+    "engine.kit.core",
+}
 GAME_IDS = set(registry.ids())
 
 

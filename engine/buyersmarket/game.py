@@ -88,9 +88,6 @@ class BuyersMarket:
     def phase(self, state: State) -> str:
         return state.phase
 
-    def simultaneous(self, state: State) -> bool:
-        return False  # one player moves at a time, always
-
     def is_resign(self, move: Move) -> bool:
         return isinstance(move, Resign)
 
@@ -141,9 +138,6 @@ class BuyersMarket:
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)
 
-    def spent_cards(self, move: Move) -> tuple[str, ...]:
-        return ()  # every card is face up from the start: nothing is shown for the first time
-
     def card(self, code: str) -> Card:
         if code not in ALL_CARDS:
             return Card(code=code, label=code, name=code)
@@ -152,9 +146,6 @@ class BuyersMarket:
     # pictures
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
         return picture.board_svg(cast(views.BuyersMarketView, view), interactive=interactive)
-
-    def hand_svg(self, view: View) -> str:
-        return ""  # no hands
 
     def board_text(self, view: View) -> str:
         return textboard.board_text(cast(views.BuyersMarketView, view))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
+from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
 from . import notation, picture, position, record, rules, views
 from .notation import Move, Resign, Step
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
@@ -72,17 +72,11 @@ class MartianChess:
     def phase(self, state: State) -> str:
         return state.phase
 
-    def simultaneous(self, state: State) -> bool:
-        return False  # one player moves at a time, always
-
     def is_resign(self, move: Move) -> bool:
         return isinstance(move, Resign)
 
     def move_kind(self, move: Move) -> str:
         return "move" if isinstance(move, Step) else str(move)  # "pass", "resign"
-
-    def continues_turn(self, before: State, after: State) -> bool:
-        return False  # every move is a whole turn
 
     def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
         return rules.resign(state, colour, reason)
@@ -93,38 +87,19 @@ class MartianChess:
     def abandon(self, state: State, reason: str = "timeout") -> State:
         return rules.abandon(state, reason)
 
-    # what a seat may see: everything but the seed, until the end
-    def determinize(self, state: State, seat: str, rng: Randomness) -> State:
-        """Martian Chess hides nothing but the seed, which decided only who started: replace it."""
-        return state.evolve(seed=f"determinized:{rng.randrange(1 << 62)}")
-
+    # what a seat may see: everything but the seed, until the end (nothing hidden: no Hidden capability)
     def view(self, state: State, viewer: str | None) -> View:
         return views.view(state, viewer)
 
     def table(self, view: View) -> Table:
         return views.table(cast(views.MartianChessView, view))
 
-    def reveal(self, state: State) -> View:
-        return views.view(state, None)  # no hands, no deck: the replay of a finished game shows the board
-
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
         return views.describe(move, by, before, after)
-
-    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
-        return str(move)
-
-    def spent_cards(self, move: Move) -> tuple[str, ...]:
-        return ()  # no cards in Martian Chess
-
-    def card(self, code: str) -> Card:
-        return Card(code=code, label=code, name=code)
 
     # pictures
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
         return picture.board_svg(cast(views.MartianChessView, view), interactive=interactive)
-
-    def hand_svg(self, view: View) -> str:
-        return ""  # no hands
 
     def board_text(self, view: View) -> str:
         return views.board_text(cast(views.MartianChessView, view))
