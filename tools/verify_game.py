@@ -17,19 +17,13 @@ Exit codes: 0 verified; 1 the record fails a check (the message says which move 
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
-import json
 import sys
 from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import registry  # noqa: E402
-
-
-class Rejected(Exception):
-    """The record does not hold up (any game's verifier's Rejected is this one's kind)."""
 
 
 def verifiers() -> dict[str, ModuleType]:
@@ -75,36 +69,18 @@ def verify(record: dict, commitment: str | None = None, log=lambda line: None) -
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Re-verify a finished game record, any game with a verifier.")
-    parser.add_argument("record", help="the game record JSON file (- for standard input)")
-    parser.add_argument("--commitment", help="the seed's SHA-256 that the server showed when the game started")
-    parser.add_argument("--verbose", "-v", action="store_true", help="print the deal (or who starts) and every move")
-    args = parser.parse_args(argv)
-    try:
-        if args.record == "-":
-            record = json.load(sys.stdin)
-        else:
-            with open(args.record, encoding="utf-8") as file:
-                record = json.load(file)
-    except (OSError, json.JSONDecodeError) as error:
-        print(f"cannot read {args.record}: {error}", file=sys.stderr)
-        return 2
-    log = print if args.verbose else (lambda line: None)
-    # A record downloaded from the site carries the commitment too; the one you noted at the start is better.
-    commitment = args.commitment or (record.get("seed_commitment") if isinstance(record, dict) else None)
-    try:
-        verdict = verify(record, commitment, log)
-    except Rejected as error:
-        print(f"REJECTED: {error}", file=sys.stderr)
-        return 1
-    except (ValueError, KeyError, TypeError) as error:
-        print(f"malformed record: {error}", file=sys.stderr)
-        return 2
-    if commitment:
-        source = "" if args.commitment else " (the record's own seed_commitment; pass --commitment to be sure)"
-        print(f"commitment: SHA-256(seed) matches{source}")
-    print(verdict)
-    return 0
+    """The default game's verifier's command line, verifying with whichever verifier the record needs."""
+    return _default().main(argv, verify, "(any game with a verifier)")
+
+
+def _default() -> ModuleType:
+    path = registry.package().verifier_path
+    assert path is not None, "the default game declares a verifier"
+    return _load(path)
+
+
+# Every verifier's refusal is reported as the default one's, so one command line catches them all.
+Rejected = _default().Rejected
 
 
 if __name__ == "__main__":

@@ -257,8 +257,9 @@ def check_result(game: MartianChess, result) -> None:
         raise Rejected(f"the record says {winner} won by {reason}, but after the moves {actual}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=f"Re-verify a finished {NAMES} game record.")
+def main(argv: list[str] | None = None, run=None, names: str = NAMES) -> int:
+    """The command line; tools/verify_game.py runs it with its own `run` (any game's verifier) and `names`."""
+    parser = argparse.ArgumentParser(description=f"Re-verify a finished {names} game record.")
     parser.add_argument("record", help="the game record JSON file (- for standard input)")
     parser.add_argument("--commitment", help="the seed's SHA-256 that the server showed when the game started")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the deal (or who starts) and every move")
@@ -276,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     # A record downloaded from the site carries the commitment too; the one you noted at the start is better.
     commitment = args.commitment or (record.get("seed_commitment") if isinstance(record, dict) else None)
     try:
-        verdict = verify(record, commitment, log)
+        verdict = (run or verify)(record, commitment, log)
     except Rejected as error:
         print(f"REJECTED: {error}", file=sys.stderr)
         return 1
