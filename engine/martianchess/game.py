@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
 from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
+from ..kit.modules import ModuleGame, Modules
 from . import notation, picture, position, record, rules, views
-from .notation import Move, Resign, Step
+from .notation import Move, Step
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
 
 INFO = GameInfo(
@@ -43,25 +43,10 @@ RULES = (
 )
 
 
-class MartianChess:
+class MartianChess(ModuleGame):
     info = INFO
-
-    # play
-    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
-        self.info.check_options(options)
-        return rules.new_game(players, seed)
-
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def apply(self, state: State, move: Move, by: str) -> State:
-        return rules.apply(state, move, by)
-
-    def legal_moves(self, state: State, colour: str) -> list[Move]:
-        return rules.legal_moves(state, colour)
-
-    def movers(self, state: State) -> tuple[str, ...]:
-        return rules.movers(state)
+    modules = Modules(rules=rules, notation=notation, position=position, record=record)
+    KINDS, HELP, RULES = KINDS, HELP, RULES
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
@@ -69,23 +54,8 @@ class MartianChess:
         winners = (state.winner,) if state.winner else ()
         return Result(winners=winners, reason=state.reason or "", scores=state.scores())
 
-    def phase(self, state: State) -> str:
-        return state.phase
-
-    def is_resign(self, move: Move) -> bool:
-        return isinstance(move, Resign)
-
     def move_kind(self, move: Move) -> str:
         return "move" if isinstance(move, Step) else str(move)  # "pass", "resign"
-
-    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
-        return rules.resign(state, colour, reason)
-
-    def agree_draw(self, state: State) -> State:
-        return rules.agree_draw(state)
-
-    def abandon(self, state: State, reason: str = "timeout") -> State:
-        return rules.abandon(state, reason)
 
     # what a seat may see: everything but the seed, until the end (nothing hidden: no Hidden capability)
     def view(self, state: State, viewer: str | None) -> View:
@@ -108,42 +78,6 @@ class MartianChess:
         """The script builds moves from the legal-move list alone, and reads the pieces and zones from
         the picture's data-cell/data-size/data-zone: it needs nothing else (all of it public)."""
         return BoardScript(module="games/martianchess/board.js", data={"phase": view["phase"]})
-
-    # help
-    def rules_summary(self) -> str:
-        return RULES
-
-    def notation_help(self) -> tuple[tuple[str, str], ...]:
-        return HELP
-
-    def move_kinds(self) -> tuple[MoveKind, ...]:
-        return KINDS
-
-    # files
-    def to_position(self, state: State) -> dict[str, Any]:
-        return position.to_position(state)
-
-    def from_position(self, data: Any) -> State:
-        return position.from_position(data)
-
-    def make_record(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, str],
-        seed: str,
-        moves: Sequence[tuple[str, str]],
-        result: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        return record.make_record(players, seed, moves, result)
-
-    def replay(self, game_record: Any) -> State:
-        return record.replay(game_record)
-
-    def record_result(self, state: State) -> dict[str, Any] | None:
-        return record.result_of(state)
-
-    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
-        return record.check_result(state, result, plies)
 
 
 GAME = MartianChess()
