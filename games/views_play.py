@@ -20,6 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine import registry
 from engine.kit.core import Hands
 from games import clock as game_clock
 from games import selectors, services, sharing
@@ -114,6 +115,7 @@ def _render_game(
         "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
         "hand_svg": rules.hand_svg(context.view) if context.hand and isinstance(rules, Hands) else "",
         "play_data": _play_data(game, context),
+        "board_style": _board_style(game),
         "move_form": move_form,
         "chat_form": ChatForm(),
         "move_error": error,
@@ -126,6 +128,12 @@ def _render_game(
         "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
     }
     return render(request, "games/game.html", page, status=status)
+
+
+def _board_style(game: Game) -> str:
+    """The static path of the game's own stylesheet (its Package.style), or "" when it has none."""
+    package = registry.package(game.game)
+    return package.static_path(package.style) if package.style else ""
 
 
 def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext) -> str:

@@ -113,6 +113,8 @@ def test_the_verify_page_of_a_buyers_market_game_gives_the_offline_tool(client, 
     html = client.get(reverse("game_verify", args=[game.pk])).content.decode()
     assert game.status == Game.Status.FINISHED and game.rules.info.chance in html
     assert "python3 verify_buyersmarket.py buyersmarket-" in html
+    page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert 'href="/static/games/buyersmarket/board.css"' in page  # its Package.style
     download = client.get(reverse("game_verifier", args=["buyersmarket"]))
     text = b"".join(download.streaming_content).decode()
     assert download["Content-Disposition"].startswith('attachment; filename="verify_buyersmarket.py"')
