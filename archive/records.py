@@ -20,6 +20,7 @@ from archive.replay import (
     seat_colours,
     with_result,
 )
+from engine import registry
 from engine.errors import EngineError
 from engine.interface import drawn
 from games.models import Game, Seat
@@ -84,11 +85,6 @@ def outcome_words(winner: str, reason: str) -> str:
     return f"{winner} won by {reason}"
 
 
-# The record formats tools/verify_game.py re-verifies offline (its FORMATS; a test keeps the two equal).
-# Others are verified on the verify page and by `python -m engine replay` only.
-OFFLINE_FORMATS = frozenset({"zarkcity-game/1", "decktown-game/1", "martianchess-game/1", "buyersmarket-game/1"})
-
-
 @dataclass
 class Verification:
     """The checks of the verify page, each with what it compared."""
@@ -126,7 +122,8 @@ def verify_game(game: Game) -> Verification:
     check.seed_hash = hashlib.sha256(game.seed.encode()).hexdigest()
     check.commitment_ok = check.seed_hash == game.seed_commitment
     check.record = game_record(game)
-    check.offline = check.record.get("format") in OFFLINE_FORMATS
+    # A game whose package declares an offline verifier (Package.verifier): the page offers that file.
+    check.offline = registry.package(game.game).verifier_path is not None
     rules = game.rules
     try:
         final = rules.replay(check.record)

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.interface import Card, Table, View, drawn
 from engine.interface import Game as GameRules
+from engine.kit.core import Hands, all_revealed, card_of, public_text
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME
@@ -126,7 +127,7 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
     last = ply == len(moves)
     state = with_result(game, played, len(moves)) if last else played
     # A finished game's whole truth is public (rules.md 11): every hand, the deck order, the reshuffles.
-    shown = rules.reveal(state) if finished else rules.view(state, viewer)
+    shown = all_revealed(rules, state) if finished else rules.view(state, viewer)
     result = Frame(ply=ply, last_ply=len(moves), view=shown, table=rules.table(shown), full=finished)
     result.hands = hands(rules, state, players if finished else [viewer] if viewer else [])
     if last:
@@ -155,14 +156,14 @@ def hands(rules: GameRules, state: State, colours: list[str]) -> list[Hand]:
     for colour in colours:
         own = rules.view(state, colour)
         cards = rules.table(own).hand
-        shown.append(Hand(colour, tuple(rules.card(c) for c in cards), rules.hand_svg(own) if cards else ""))
+        shown.append(Hand(colour, tuple(card_of(rules, c) for c in cards), _hand_svg(rules, own) if cards else ""))
     return shown
 
 
 def move_text(rules: GameRules, logged: LoggedMove, finished: bool, now: State, viewer: str | None) -> str:
     if finished:
         return str(logged.move)
-    return rules.public_move_text(logged.move, logged.by, now, viewer)
+    return public_text(rules, logged.move, logged.by, now, viewer)
 
 
 def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
@@ -172,3 +173,7 @@ def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
     finished = game.status == Game.Status.FINISHED
     now = rules.from_position(game.snapshot) if game.snapshot else None
     return [(m.ply + 1, m.by, move_text(rules, m, finished or now is None, now, viewer)) for m in moves]
+
+
+def _hand_svg(rules: object, view: View) -> str:
+    return rules.hand_svg(view) if isinstance(rules, Hands) else ""

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/replay/<int:ply>/", views.replay, name="replay"),
     path("games/<int:game_id>/log.txt", views.game_log, name="game_log"),
     path("games/<int:game_id>/verify/", views.verify, name="game_verify"),
+    path("verifiers/<str:game_id>.py", views.verifier, name="game_verifier"),
     path("players/<str:username>/", views.player_profile, name="player_profile"),
     path("players/<str:username>/rating.svg", views.rating_chart, name="rating_chart"),
     path("players/<str:username>/games.atom", feeds.PlayerGamesFeed(), name="player_games_feed"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -118,8 +118,26 @@ def verify(request: HttpRequest, game_id: int) -> HttpResponse:
         "check": verify_game(game),
         "result": result_words(game),
         "record_url": reverse("game_record", args=[game.pk]),
+        "verifier_name": registry.package(game.game).verifier_name,
+        "verifier_url": reverse("game_verifier", args=[game.game]),
     }
     return render(request, "archive/verify.html", context)
+
+
+@require_GET
+def verifier(request: HttpRequest, game_id: str) -> FileResponse:
+    """A game's offline verifier (Package.verifier), one standard-library file, to download and run."""
+    if game_id not in registry.ids() or registry.package(game_id).verifier_path is None:
+        raise Http404("no offline verifier for that game")
+    package = registry.package(game_id)
+    path = package.verifier_path
+    assert path is not None
+    return FileResponse(
+        open(path, "rb"),  # noqa: SIM115 (FileResponse closes it)
+        as_attachment=True,
+        filename=package.verifier_name,
+        content_type="text/x-python; charset=utf-8",
+    )
 
 
 # ----------------------------------------------------------------------------- players

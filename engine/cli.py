@@ -16,8 +16,8 @@ from typing import Any, NoReturn, TextIO
 
 from . import registry
 from .errors import IllegalMoveError, PositionError, ReplayError
+from .files import game_of, parse_json, pretty
 from .interface import COLOURS, Game
-from .zarkcity.position import game_of, parse_json, pretty
 
 
 class _Parser(argparse.ArgumentParser):
@@ -108,10 +108,10 @@ def _run(args: argparse.Namespace, options: dict[str, str]) -> str:
         return _position(game, game.new_game(players, args.seed, options))
     if args.command == "replay":
         data = parse_json(_read(args.record))
-        game = registry.get(game_of(data))
+        game = registry.get(game_of(data, registry.DEFAULT))
         return _position(game, game.replay(data))
     data = parse_json(_read(args.position))
-    game = registry.get(game_of(data))
+    game = registry.get(game_of(data, registry.DEFAULT))
     state = game.from_position(data)
     if args.command == "view":
         viewer = None if args.colour is None else _seated(game, state, args.colour)

@@ -65,6 +65,12 @@ class GameInfo:
     chance: str = ""
     # Every `Result.reason` the game can end with: the archive's result filter offers their union.
     reasons: tuple[str, ...] = ("resignation", "timeout", "draw")
+    # What lists call the players to move in a phase, where "To move" would mislead (Zark City's starter
+    # choice: "Choosing starters"); phases not named here are "To move".
+    movers_words: Mapping[str, str] = field(default_factory=dict)
+
+    def movers_label(self, phase: str) -> str:
+        return self.movers_words.get(phase, "To move")
 
     def default_options(self) -> dict[str, str]:
         return {o.name: o.default for o in self.options}
@@ -127,6 +133,17 @@ class SeatSummary:
 
 
 @dataclass(frozen=True)
+class HandPick:
+    """A step in which the viewer ticks `count` cards of their own hand (Zark City's end-of-turn discard):
+    the page offers tick-boxes rather than a list of every combination; the move is `verb` and the cards."""
+
+    verb: str  # the move's first word, e.g. "discard"
+    count: int  # how many cards to tick
+    prompt: str  # what the tick-boxes are for, e.g. "Your hand is over the limit: tick 2 cards to discard"
+    button: str  # the submit button, e.g. "Discard"
+
+
+@dataclass(frozen=True)
 class Table:
     """A viewer's summary of the position for pages and emails."""
 
@@ -137,6 +154,7 @@ class Table:
     # Public lines about the position beside the seats, e.g. "Deck: 30 cards.", "Discard pile: 7♥ 2♣";
     # once the game is over, what it revealed (every hand).
     notes: tuple[str, ...] = ()
+    pick: HandPick | None = None  # the viewer's own step of ticking cards in hand, when it is one now
 
 
 @dataclass(frozen=True)
@@ -189,7 +207,11 @@ class Clicks(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """One game: pure functions of its own immutable State and Move values (STYLE.md)."""
+    """One game: pure functions of its own immutable State and Move values (STYLE.md).
+
+    The core every game answers. What only some games have is a capability the game opts into and
+    the apps check with isinstance (engine/kit/core.py): `Hands` and `CardFaces` (cards), `Hidden`
+    (secrets: determinize, reveal, public_move_text), `Simultaneous`, `TurnSteps`, `Chance`."""
 
     info: GameInfo
 
@@ -226,17 +248,7 @@ class Game(Protocol):
 
     def phase(self, state: Any) -> str: ...
 
-    def simultaneous(self, state: Any) -> bool:
-        """Whether `state` is a step every mover takes at once, in secret (Zark City's starter choice):
-        while it lasts nobody new is asked to move, and its end is a new step for everyone."""
-        ...
-
     def is_resign(self, move: Any) -> bool: ...
-
-    def continues_turn(self, before: Any, after: Any) -> bool:
-        """Whether `after` asks the same player for another decision inside the same turn (Zark City's
-        end-of-turn discard): the clock already running covers it, where a new step would restart it."""
-        ...
 
     def move_kind(self, move: Any) -> str:
         """The verb of `move_kinds` a move belongs to (its group in the legal-move list): Zark City's is
@@ -254,40 +266,14 @@ class Game(Protocol):
     # --- what a seat may see ------------------------------------------------------------------
     def view(self, state: Any, viewer: str | None) -> View: ...
 
-    def determinize(self, state: Any, seat: str, rng: Randomness) -> Any:
-        """A state `seat` cannot tell from `state`, for the bots' search: every card `seat` cannot see
-        (other hands, the deck order, others' unrevealed starters) dealt again at random from those
-        same cards, and the seed that drives future reshuffles or die rolls replaced. A function only
-        of what `seat` sees and of `rng`: two states `seat` cannot tell apart give the same result."""
-        ...
-
     def table(self, view: View) -> Table: ...
-
-    def reveal(self, state: Any) -> View:
-        """The whole truth as a view, every hand and the deck order: only for replaying a finished game.
-
-        Its table (`table`) names the deck order and every hand in its notes; nothing of a game in
-        progress may ever be shown through it."""
-        ...
 
     def describe(self, move: Any, by: str, before: Any, after: Any, viewer: str | None) -> str:
         """One move in words as `viewer` may know it (hidden cards named only to their holder)."""
         ...
 
-    def public_move_text(self, move: Any, by: str, now: Any, viewer: str | None) -> str:
-        """The notation of a logged move as `viewer` may see it while the game stands at `now`."""
-        ...
-
-    def spent_cards(self, move: Any) -> tuple[str, ...]:
-        """Cards a move shows to everyone as it is played (paid, built, discarded)."""
-        ...
-
-    def card(self, code: str) -> Card: ...
-
     # --- pictures -----------------------------------------------------------------------------
     def board_svg(self, view: View, *, interactive: bool = False) -> str: ...
-
-    def hand_svg(self, view: View) -> str: ...
 
     def board_text(self, view: View) -> str: ...
 

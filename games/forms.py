@@ -1,4 +1,4 @@
-"""Forms of the game page: a move (typed, picked from the legal moves, or discard checkboxes), chat."""
+"""Forms of the game page: a move (typed, picked from the legal moves, or cards ticked in hand), chat."""
 
 from __future__ import annotations
 
@@ -70,14 +70,15 @@ class MoveForm(forms.Form):
         data = super().clean() or {}
         if "text" in self.errors:  # too long: that is the problem to report, not "type a move"
             return data
-        # The discard checkboxes (one per card in hand; the engine checks they are really held).
-        cards = self.data.getlist("discard_cards") if hasattr(self.data, "getlist") else []
-        if not (data.get("text") or "").strip() and cards:
-            data["text"] = "discard " + " ".join(cards)
+        # The tick-boxes of a step that picks cards in hand (Table.pick): its verb, then the ticked cards
+        # (the engine checks the verb and that the cards are really held).
+        getlist = getattr(self.data, "getlist", None)
+        cards = getlist("pick_cards") if getlist else []
+        verb = str(self.data.get("pick_verb", "")).strip()
+        if not (data.get("text") or "").strip() and cards and verb:
+            data["text"] = " ".join([verb, *cards])
         if not (data.get("text") or "").strip():
-            raise forms.ValidationError(
-                "Type a move, pick one from the list, or tick the cards to discard (in the discard step)."
-            )
+            raise forms.ValidationError("Type a move, pick one from the list, or tick the cards the step asks for.")
         return data
 
 

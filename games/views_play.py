@@ -20,7 +20,9 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine import registry
 from engine.interface import Clicks
+from engine.kit.core import Hands
 from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
@@ -112,8 +114,9 @@ def _render_game(
         "rules": rules,
         # The frontier slots only while the game goes on: a finished city needs no empty cells.
         "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
-        "hand_svg": rules.hand_svg(context.view) if context.hand else "",
+        "hand_svg": rules.hand_svg(context.view) if context.hand and isinstance(rules, Hands) else "",
         "play_data": _play_data(game, context),
+        "board_style": _board_style(game),
         "move_form": move_form,
         "chat_form": ChatForm(),
         "move_error": error,
@@ -128,16 +131,17 @@ def _render_game(
     return render(request, "games/game.html", page, status=status)
 
 
+def _board_style(game: Game) -> str:
+    """The static path of the game's own stylesheet (its Package.style), or "" when it has none."""
+    package = registry.package(game.game)
+    return package.static_path(package.style) if package.style else ""
+
+
 def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext) -> str:
     """For the players of a finished private game: the link that shows it to someone else."""
     if not (game.is_private and game.status == Game.Status.FINISHED and context.viewer):
         return ""
     return request.build_absolute_uri(sharing.share_url(game))
-
-
-# Keys the page data always has (null when the game's BoardScript.data leaves them out); every other
-# key of BoardScript.data passes through as it is: public, or the viewer's own (docs/board.md).
-SCRIPT_KEYS = ("phase", "discard", "handLimit", "drawCards", "starter", "labels", "pips")
 
 
 def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
@@ -148,17 +152,14 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
     game's own script (BoardScript.module) builds moves from clicks; its data says how cards read.
     """
     script = context.script
-    data = {key: script.data.get(key) for key in SCRIPT_KEYS} | dict(script.data)
     moves = [move for group in context.legal for move in group.moves]
-    return data | {
+    # The game's BoardScript.data passes through whole (it is public or the viewer's own, the game's
+    # promise): a key the page does not know, dice or stack heights, still reaches the game's script.
+    return {"phase": context.view["phase"], "labels": {}, **script.data} | {
         "module": static(script.module),
         "ply": game.ply,
         "viewer": context.viewer,
         "movers": list(context.movers),  # public: who may move in the position this page shows
-        "phase": data["phase"] or context.view["phase"],
-        "discard": context.discard_count,
-        "labels": data["labels"] or {},
-        "pips": data["pips"] or {},
         "active": game.status == Game.Status.ACTIVE,
         "moves": moves,
         # A board of the drawing kit: each of those moves with the targets clicked to make it.

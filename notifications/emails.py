@@ -25,6 +25,7 @@ from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
 from engine.interface import Table, View
+from engine.kit.core import card_of
 from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
@@ -197,7 +198,7 @@ def table(game: Game, seat: Seat, state: Any = None) -> dict[str, Any]:
         "colour": seat.colour,
         "view": shown,
         "status": summary.status,
-        "hand": [rules.card(code) for code in summary.hand],
+        "hand": [card_of(rules, code) for code in summary.hand],
         "has_hands": rules.info.has_hands,  # no "Your hand: no cards" in a game without hands
         "board_text": rules.board_text(shown),
         "board_alt": f"The {rules.info.name} board after move {game.ply}",

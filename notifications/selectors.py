@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.interface import Game as GameRules
+from engine.kit.core import public_text
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
 from zarkcity_site.related import read_with_or
@@ -100,7 +101,7 @@ def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[Mo
 
 def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLine:
     words = move.descriptions.get(viewer) or move.descriptions.get("*") or ""
-    notation = rules.public_move_text(rules.parse(move.notation), move.seat.colour, now, viewer)
+    notation = public_text(rules, rules.parse(move.notation), move.seat.colour, now, viewer)
     return MoveLine(ply=move.ply, colour=move.seat.colour, words=words, notation=notation)
 
 

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine.kit.core import is_simultaneous
 from games.models import DrawProposal, Game, Invitation, Move, Seat
 
 from .models import Away, Notification, PlayLinkUse, Preference
@@ -63,9 +64,9 @@ def notify_after_move(
     rules = game.rules
     after = after if after is not None else rules.from_position(game.snapshot)
     was_moving = set(rules.movers(before)) if before is not None else {move.seat.colour}
-    if before is not None and rules.simultaneous(before) and not rules.simultaneous(after):
+    if before is not None and is_simultaneous(rules, before) and not is_simultaneous(rules, after):
         was_moving = set()  # the secret choices revealed: the next step is new, even for whoever chose last
-    if rules.simultaneous(after):
+    if is_simultaneous(rules, after):
         was_moving |= now_moving  # nobody new is asked to move while the others still choose
     new = now_moving - was_moving
     # The ply was just moved on under the game's lock: no "your turn" row can exist for it yet, so the

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 
 from accounts.selectors import display_name_of
+from engine.kit.core import card_of
 from games.models import Game, Seat
 from games.selectors import game_page_url
 
@@ -62,7 +63,7 @@ def with_board(answer: Answer, game: Game, seat: Seat, *, picture: bool = True) 
     answer.status = table.status
     answer.board_text = rules.board_text(view)
     answer.board_svg = rules.board_svg(view) if picture else ""
-    answer.hand = [f"{rules.card(code).label} ({code})" for code in table.hand]
+    answer.hand = [f"{card_of(rules, code).label} ({code})" for code in table.hand]
     facts = {s.colour: ", ".join(s.facts) for s in table.seats}
     answer.players = [_player_line(s, facts.get(s.colour, ""), game) for s in game.seats.select_related("user")]
     answer.game_url = settings.SITE_URL + game_page_url(game)

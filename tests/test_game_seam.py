@@ -8,6 +8,7 @@ own package (engine.zarkcity, engine.decktown, ...) instead of the interface.
 from __future__ import annotations
 
 import ast
+import random
 import re
 from pathlib import Path
 
@@ -15,10 +16,19 @@ import pytest
 from django.utils.html import escape
 
 from engine import registry
+from engine.interface import View
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies", "api")
-SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle", "engine.bots"}
+SHARED_ENGINE = {
+    "engine",
+    "engine.interface",
+    "engine.registry",
+    "engine.errors",
+    "engine.shuffle",
+    "engine.bots",
+    "engine.kit.core",
+}
 GAME_IDS = set(registry.ids())
 
 
@@ -155,3 +165,109 @@ def test_every_registered_game_offers_the_whole_interface(game_id: str) -> None:
     game = registry.get(game_id)
     assert isinstance(game, Game)
     assert game.info.id == game_id and set(game.info.player_counts) <= {2, 3, 4, 5}
+
+
+# ----------------------------------------------------------------------------- every game's own words
+
+# Words every game shares through the interface, or that the apps own: the View's common keys, the kit's
+# resignation, the page data's own keys, and the service's own words that a game happens to use too (a
+# "move", an agreed "draw", a seat's "hand" in Table, the "board" picture, the "seed", "winners", "last").
+SHARED_WORDS = set(View.__annotations__) | {"resign", "over", "labels", "module", "moves", "active"}
+SHARED_WORDS |= {"move", "draw", "hand", "board", "seed", "winners", "last"}
+# Known and owned elsewhere: the events branch writes turn emails from events and removes this match.
+KNOWN = {("notifications/emails.py", "discard")}
+
+
+def played_phases_and_keys(game_id: str, plies: int = 150) -> tuple[set[str], set[str]]:
+    """The phases a seeded random game passes through and every key its views hold."""
+    game = registry.get(game_id)
+    players = ["red", "blue", "green"][: min(n for n in game.info.player_counts if n >= 2)]
+    state = game.new_game(players, f"seam-{game_id}", {})
+    picker = random.Random(game_id)
+    phases, keys = set(), set()
+    for _ in range(plies):
+        phases.add(game.phase(state))
+        keys |= set(game.view(state, players[0])) | set(game.board_script(game.view(state, players[0])).data)
+        movers = game.movers(state)
+        if game.result(state) is not None or not movers:
+            break
+        seat = movers[0]
+        moves = [m for m in game.legal_moves(state, seat) if not game.is_resign(m)]
+        if not moves:
+            break
+        state = game.apply(state, picker.choice(moves), seat)
+    return phases, keys
+
+
+def game_words() -> dict[str, str]:
+    """word -> the game it is of: every registered game's verbs, phases and view and board-data keys."""
+    words: dict[str, str] = {}
+    for game_id in registry.ids():
+        game = registry.get(game_id)
+        phases, keys = played_phases_and_keys(game_id)
+        for word in {kind.verb for kind in game.move_kinds()} | phases | keys | {game_id}:
+            words.setdefault(word, game_id)
+    return {word: game for word, game in words.items() if word not in SHARED_WORDS}
+
+
+WORDS = game_words()
+
+
+def quoted_words(text: str) -> list[str]:
+    """A game's word written as a whole quoted string: a branch, a look-up or a move built from it."""
+    return sorted({m.group(2) for m in re.finditer(r"""(["'`])([A-Za-z_]+)\1""", text) if m.group(2) in WORDS})
+
+
+def python_words(source: str) -> list[str]:
+    """A game's word deciding something in Python: compared, matched, looked up, a key or a prefix."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        values = _deciding_values(node)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("startswith", "endswith"):
+            values = [*values, *node.args[:1]]
+        for value in values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value in WORDS:
+                found.add(value.value)
+    return sorted(found)
+
+
+def shared_static_files() -> list[Path]:
+    return sorted(p for p in (ROOT / "static").rglob("*") if p.suffix in (".js", ".css"))
+
+
+def test_the_words_come_from_every_game() -> None:
+    assert {"discard", "choose", "build", "handLimit"} <= set(WORDS)  # Zark City's step, phase, verb, data key
+    assert "pile" in WORDS and "phase" not in WORDS and "resign" not in WORDS
+    assert python_words('if line.notation.startswith("discard"): pass\nx = view["handLimit"]') == [
+        "discard",
+        "handLimit",
+    ]
+    assert quoted_words("{% if entry.game.phase == 'choose' %}") == ["choose"]
+    assert quoted_words("To move: {{ entry.movers_label }}") == []
+
+
+@pytest.mark.parametrize("path", app_modules(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_app_module_decides_on_a_games_words(path: Path) -> None:
+    where = path.relative_to(ROOT).as_posix()
+    found = [w for w in python_words(path.read_text(encoding="utf-8")) if (where, w) not in KNOWN]
+    assert found == [], {w: WORDS[w] for w in found}
+
+
+@pytest.mark.parametrize(
+    "path", [*front_end_files(), *shared_static_files()], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_no_template_or_shared_static_file_names_a_games_words(path: Path) -> None:
+    found = quoted_words(path.read_text(encoding="utf-8"))
+    assert found == [], {w: WORDS[w] for w in found}
+
+
+def test_no_shared_static_file_is_a_games_own() -> None:
+    """A game's board script and style live in its package's static/ (Package.script, Package.style)."""
+    for package in registry.packages():
+        for name in (package.script, package.style):
+            if name:
+                assert (Path(package.static_folder) / name).is_file(), (package.id, name)
+        if package.script:
+            script = package.game.board_script(package.game.view(package.game.new_game(["red", "blue"], "s", {}), None))
+            assert script.module == package.static_path(package.script), package.id
+    assert not [p.name for p in shared_static_files() if any(p.name.startswith(g) for g in registry.ids())]

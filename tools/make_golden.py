@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.decktown.cards import SUITS  # noqa: E402
 from engine.decktown.ruleset import DECK_TOWN  # noqa: E402
+from engine.files import pretty  # noqa: E402
 from engine.shuffle import commitment  # noqa: E402
 from engine.zarkcity import (  # noqa: E402
     Convert,
@@ -44,7 +45,6 @@ from engine.zarkcity import (  # noqa: E402
     replay,
 )
 from engine.zarkcity.board import TROMINOES, controlled_by, is_power_block, sides  # noqa: E402
-from engine.zarkcity.position import pretty  # noqa: E402
 from engine.zarkcity.record import result_of  # noqa: E402
 from engine.zarkcity.ruleset import ZARK_CITY, Ruleset  # noqa: E402
 from engine.zarkcity.views import board_text  # noqa: E402

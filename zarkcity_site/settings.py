@@ -12,6 +12,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from engine import registry
 from zarkcity_site.env import env_bool, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -140,7 +141,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# The site's own files, and each game package's static/ (its board script and style, Package.script
+# and Package.style) under games/<id>/ (engine/kit/package.py).
+STATICFILES_DIRS: list[Any] = [
+    BASE_DIR / "static",
+    *((package.static_prefix, package.static_folder) for package in registry.packages() if package.has_static),
+]
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

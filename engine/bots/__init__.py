@@ -1,22 +1,42 @@
-"""Computer opponents: which bots play which game, and the one call that picks a bot's move.
+"""Computer opponents: what pages call each bot, and the one call that picks a bot's move.
 
-A bot decides only from what its seat can see: it first asks the game for a state the seat cannot
-tell from the real one (`Game.determinize`, engine/bots/kit.py `SeededBot`) and the bot's decision
-gets only that, so the real hidden cards are never consulted. Given the same seed and the same view,
-a bot plays the same move. docs/bots.md describes each bot and measures their strength.
+Which bots play a game is the game's own declaration (`Package.bots`, engine/kit/package.py): a name
+from the table below and the function that plays it, weakest first. A package that declares none
+gets the kit's `random` and `mcts` (engine/bots/kit.py, `KIT_BOTS`), which know a game only through
+its interface.
+
+A bot decides only from what its seat can see: it first asks a game with hidden information
+(`engine.kit.core.Hidden`) for a deal the seat cannot tell from the real one, or reseeds a game of
+chance (`Chance`), and the bot's decision gets only that (`kit.SeededBot`), so the real hidden cards
+are never consulted. Given the same seed and the same view, a bot plays the same move. docs/bots.md
+describes each bot and measures their strength.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .. import registry
 from ..interface import Game
 from . import kit
-from .kit import BotFactory, BotFn, factory, playable_moves
+from .kit import KIT_BOTS, BotFactory, BotFn, factory, playable_moves, random_move, unseen_dealt
 
-__all__ = ["BotInfo", "bot_factory", "bot_info", "bots_for", "choose_move", "mcts_iterations", "playable_moves"]
+__all__ = [
+    "BotInfo",
+    "bot_factory",
+    "bot_info",
+    "bots_for",
+    "choose_move",
+    "declared",
+    "mcts_iterations",
+    "play_random",
+    "playable_moves",
+    "unseen_dealt",
+]
+
+play_random = random_move  # the name the packages declare their random bot by
 
 
 @dataclass(frozen=True)
@@ -40,22 +60,18 @@ MCTS = BotInfo(
 ALPHABETA = BotInfo("alphabeta", "Alpha-beta", "Looks three moves ahead and plays the best score it can force.")
 
 _ALL = {info.name: info for info in (RANDOM, GREEDY, MCTS, ALPHABETA)}
-# game id -> the bots written for that game alone, weakest first. Every registered game also gets the
-# kit's `random` and `mcts` (engine/bots/kit.py), which know a game only through its interface.
-_OWN: dict[str, tuple[BotInfo, ...]] = {
-    "zarkcity": (GREEDY, MCTS),
-    "decktown": (GREEDY, MCTS),
-    "martianchess": (ALPHABETA,),
-}
+
+
+def declared(game_id: str) -> Mapping[str, Callable[..., Any]]:
+    """The game's bots by name, weakest first: its package's, or the kit's when it declares none."""
+    return registry.package(game_id).bots or KIT_BOTS
 
 
 def bots_for(game_id: str) -> tuple[BotInfo, ...]:
-    """The bots that can play this game (none for an unknown game): random, the kit's MCTS unless the
-    game has its own, then the game's own bots weakest first (taken to be stronger than the kit's)."""
+    """The bots that can play this game, weakest first (none for an unknown game)."""
     if game_id not in registry.ids():
         return ()
-    own = _OWN.get(game_id, ())
-    return (RANDOM, *own) if MCTS in own else (RANDOM, MCTS, *own)
+    return tuple(bot_info(name) for name in declared(game_id))
 
 
 def bot_info(name: str) -> BotInfo:
@@ -68,9 +84,9 @@ def bot_info(name: str) -> BotInfo:
 def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effort: float = 1.0) -> str:
     """The notation text of the move `bot` plays for `seat` (one of game.movers(state)) now.
 
-    Deterministic given `seed` and what `seat` can see. `effort` scales the search budget
-    (1.0 = the full-strength default, 0.7 processor seconds a Turn Option for Zark City's mcts at two
-    players; tests use ~0.01). ValueError when the bot does not play this game or `seat` is not to move.
+    Deterministic given `seed` and what `seat` can see. `effort` scales the search budget (1.0 = the
+    full-strength default; tests use ~0.01). ValueError when the bot does not play this game or
+    `seat` is not to move.
     """
     info = bot_info(bot)
     if info not in bots_for(game.info.id):
@@ -80,30 +96,14 @@ def choose_move(game: Game, bot: str, state: Any, seat: str, seed: str, *, effor
 
 def bot_factory(game_id: str, name: str) -> BotFactory:
     """The factory of the bot `name` for this game (seed -> a bot with `choose(game, state, seat)`)."""
-    return factory(name, _decide(game_id, name))
+    decide: BotFn = declared(game_id)[name]
+    return factory(name, decide)
 
 
 def mcts_iterations(game_id: str) -> int:
-    """The MCTS bot's iterations a move at effort 1.0 in this game: its own bot's, or the kit's."""
-    if MCTS in _OWN.get(game_id, ()):
-        from . import mcts
+    """The MCTS bot's iterations a move at effort 1.0 in this game: the kit's, or its own bot's."""
+    if declared(game_id).get("mcts") is KIT_BOTS["mcts"]:
+        return kit.ITERATIONS
+    from . import mcts  # the Zark City family's own search, read only for a game that declares it
 
-        return mcts.ITERATIONS
-    return kit.ITERATIONS
-
-
-def _decide(game_id: str, name: str) -> BotFn:
-    # The games' own bots are imported when first asked for: each reads its game's own modules.
-    if name == "alphabeta":
-        from . import alphabeta
-
-        return alphabeta.choose
-    if name == "greedy":
-        from . import greedy
-
-        return greedy.bot
-    if name == "mcts" and MCTS in _OWN.get(game_id, ()):
-        from . import mcts
-
-        return mcts.bot
-    return kit.random_move if name == "random" else kit.Mcts()
+    return mcts.ITERATIONS

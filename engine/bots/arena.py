@@ -171,7 +171,7 @@ def report(outcomes: Sequence[Outcome], players: int) -> str:
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m engine.bots.arena", description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="zarkcity", help="the game id (default zarkcity)")
+    parser.add_argument("--game", default=registry.DEFAULT, help=f"the game id (default {registry.DEFAULT})")
     parser.add_argument("--bots", required=True, help="comma-separated bot names, e.g. mcts,greedy,random")
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument("--players", type=int, default=2, help="players at each table (default 2)")

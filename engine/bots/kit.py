@@ -1,14 +1,14 @@
 """The kit's bots: a random bot and an MCTS bot that know a game only through its interface.
 
 They read nothing but `legal_moves`, `apply`, `movers`, `result`, `view` (the seats) and
-`determinize` (engine/interface.py), plus the kit's `Sealed` capability for secret simultaneous
+`determinize` or `reseed` (the kit's `Hidden` and `Chance`), plus the kit's `Sealed` capability for secret simultaneous
 steps (engine/kit/core.py), so every registered game gets them, and a game on the kit needs nothing
 more. A game may plug in its own evaluation, `evaluate(state, seat) -> float` (the seat's chance of
 winning, 0 to 1), to value a playout cut short.
 
 A bot is made by a factory from a seed (`random_bot(seed)`, `mcts_bot(evaluate=...)(seed)`): the
 factories are what a game's `Package.bots` holds. Its `choose(game, state, seat)` first asks the
-game for a state the seat cannot tell from the real one (`Game.determinize`) and never reads the
+game for a state the seat cannot tell from the real one (`unseen_dealt`) and never reads the
 real one again, so its move follows from its seed and what the seat may know.
 """
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..interface import Game
-from ..kit.core import Sealed
+from ..kit.core import Chance, Hidden, Sealed
 from .rng import Rng
 
 # A game's own evaluation: `seat`'s chance of winning from `state`, 0 to 1 (a plug-in; optional).
@@ -52,6 +52,16 @@ def playable_moves(game: Game, state: Any, seat: str) -> list[Any]:
     return playing or moves
 
 
+def unseen_dealt(game: Game, state: Any, seat: str, rng: Rng) -> Any:
+    """A state `seat` cannot tell from `state`: secrets dealt again (Hidden), future chance reseeded
+    (Chance); a game with neither hides nothing that could matter to a move."""
+    if isinstance(game, Hidden):
+        return game.determinize(state, seat, rng)
+    if isinstance(game, Chance):
+        return game.reseed(state, f"determinized:{rng.randrange(1 << 62)}")
+    return state
+
+
 @dataclass(frozen=True)
 class SeededBot:
     """A bot's decision (`decide`) behind the determinization: only what `seat` may know reaches it."""
@@ -65,7 +75,7 @@ class SeededBot:
         if game.result(state) is not None or seat not in game.movers(state):
             raise ValueError(f"{seat} is not to move")
         rng = Rng.from_text(self.seed, game.info.id, self.name, seat)
-        seen = game.determinize(state, seat, rng)  # from here on, only what `seat` could know
+        seen = unseen_dealt(game, state, seat, rng)  # from here on, only what `seat` could know
         moves = playable_moves(game, seen, seat)
         if len(moves) == 1:
             return moves[0]
@@ -189,7 +199,7 @@ class Mcts:
         root = Node()
         players = _seated(game, state, seat)
         for _ in range(iterations):
-            line = self.descend(game, root, game.determinize(state, seat, rng), seat, rng)
+            line = self.descend(game, root, unseen_dealt(game, state, seat, rng), seat, rng)
             values = self.values(game, line.state, players, {chooser for _, chooser, _ in line.taken})
             for node, chooser, key in line.taken:
                 stat = node.stat(chooser, key)
@@ -248,3 +258,7 @@ def _seated(game: Game, state: Any, seat: str) -> tuple[str, ...]:
     """The seats still playing, from the seat's own view."""
     view = game.view(state, seat)
     return tuple(player for player in view["players"] if player not in view["resigned"]) or (seat,)
+
+
+# What every game gets when its package declares no bots of its own (engine.bots.declared).
+KIT_BOTS: dict[str, BotFn] = {"random": random_move, "mcts": Mcts()}

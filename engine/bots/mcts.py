@@ -38,7 +38,7 @@ from ..zarkcity.movegen import legal_moves
 from ..zarkcity.notation import Move, Resign
 from ..zarkcity.rules import apply
 from ..zarkcity.state import State
-from . import greedy, zarkplay
+from . import greedy, unseen_dealt, zarkplay
 from .rng import Rng
 
 ITERATIONS = 15  # deals a move at effort 1.0: a Turn Option takes 0.7 processor s at 2 players, 2.3 at 4
@@ -99,7 +99,7 @@ def grow(game: Game, state: State, seat: str, moves: list[Move], rng: Rng, deals
         if done == deals // 2 and len(alive) > 2:
             alive.sort(key=lambda i: (-_mean(roots[i]), i))
             alive = sorted(alive[: max(2, len(alive) // 2)])
-        deal = game.determinize(state, seat, rng)
+        deal = unseen_dealt(game, state, seat, rng)  # the game's own deal of what `seat` cannot see
         for i in alive:
             _iterate(roots[i], apply(deal, candidates[i], seat), seat, turns, rng)
     return [(candidates[i], roots[i]) for i in alive]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
-from ..kit.events import Outcome
+from ..kit.modules import ModuleGame, Modules
 from . import notation, picture, position, record, rules, textboard, views
-from .notation import Move, Resign
+from .notation import Move
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
 from .state import REASONS, State
 
@@ -60,28 +59,10 @@ RULES = (
 )
 
 
-class BuyersMarket:
+class BuyersMarket(ModuleGame):
     info = INFO
-
-    # play
-    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
-        self.info.check_options(options)
-        return rules.new_game(players, seed)
-
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def apply(self, state: State, move: Move, by: str) -> State:
-        return rules.apply(state, move, by)
-
-    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
-        return rules.step(state, move, by)
-
-    def legal_moves(self, state: State, colour: str) -> list[Move]:
-        return rules.legal_moves(state, colour)
-
-    def movers(self, state: State) -> tuple[str, ...]:
-        return rules.movers(state)
+    modules = Modules(rules=rules, notation=notation, position=position, record=record)
+    KINDS, HELP, RULES = KINDS, HELP, RULES
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
@@ -89,30 +70,12 @@ class BuyersMarket:
         scores = rules.scores(state) if state.reason == "score" else None
         return Result(winners=state.winners, reason=state.reason or "", scores=scores)
 
-    def phase(self, state: State) -> str:
-        return state.phase
-
-    def simultaneous(self, state: State) -> bool:
-        return False  # one player moves at a time, always
-
-    def is_resign(self, move: Move) -> bool:
-        return isinstance(move, Resign)
-
     def move_kind(self, move: Move) -> str:
         return str(move).split()[0]
 
     def continues_turn(self, before: State, after: State) -> bool:
         # A purchase and the pile its buyer then picks are one turn.
         return before.turn == after.turn > 0 and before.to_move == after.to_move
-
-    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
-        return rules.resign(state, colour, reason)
-
-    def agree_draw(self, state: State) -> State:
-        return rules.agree_draw(state)
-
-    def abandon(self, state: State, reason: str = "timeout") -> State:
-        return rules.abandon(state, reason)
 
     # what a seat may see
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
@@ -145,9 +108,6 @@ class BuyersMarket:
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)
 
-    def spent_cards(self, move: Move) -> tuple[str, ...]:
-        return ()  # every card is face up from the start: nothing is shown for the first time
-
     def card(self, code: str) -> Card:
         if code not in ALL_CARDS:
             return Card(code=code, label=code, name=code)
@@ -156,9 +116,6 @@ class BuyersMarket:
     # pictures
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
         return picture.board_svg(cast(views.BuyersMarketView, view), interactive=interactive)
-
-    def hand_svg(self, view: View) -> str:
-        return ""  # no hands
 
     def board_text(self, view: View) -> str:
         return textboard.board_text(cast(views.BuyersMarketView, view))
@@ -169,46 +126,9 @@ class BuyersMarket:
         shown = cast(views.BuyersMarketView, view)
         cards = [p["card"] for p in shown["pallets"]] + [p["top"] for p in shown["piles"].values() if p["top"]]
         return BoardScript(
-            module="js/buyersmarket_board.js",
+            module="games/buyersmarket/board.js",
             data={"phase": shown["phase"], "labels": {c: views.card_label(c) for c in cards}},
         )
-
-    # help
-    def rules_summary(self) -> str:
-        return RULES
-
-    def notation_help(self) -> tuple[tuple[str, str], ...]:
-        return HELP
-
-    def move_kinds(self) -> tuple[MoveKind, ...]:
-        return KINDS
-
-    # files
-    def to_position(self, state: State) -> dict[str, Any]:
-        return position.to_position(state)
-
-    def from_position(self, data: Any) -> State:
-        return position.from_position(data)
-
-    def make_record(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, str],
-        seed: str,
-        moves: Sequence[tuple[str, str]],
-        result: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        self.info.check_options(options)
-        return record.make_record(players, seed, moves, result)
-
-    def replay(self, game_record: Any) -> State:
-        return record.replay(game_record)
-
-    def record_result(self, state: State) -> dict[str, Any] | None:
-        return record.result_of(state)
-
-    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
-        return record.check_result(state, result, plies)
 
 
 GAME = BuyersMarket()

@@ -11,7 +11,7 @@ CSS px there, and the page's zoom (static/js/board_zoom.js) never opens it small
 Every block's size is computed before it is drawn, so nothing overlaps whatever the number of
 players or pyramids (tests/engine/test_buyersmarket_picture.py). Presentation is in attributes and
 one <style>, so it looks the same in a page and an email. `interactive` adds data-pallet / data-pile
-for the board script (static/js/buyersmarket_board.js).
+for the board script (engine/buyersmarket/static/board.js).
 """
 
 from __future__ import annotations

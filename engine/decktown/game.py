@@ -25,6 +25,7 @@ INFO = GameInfo(
     board_hint="Hover a card for its pieces.",
     chance="the deal and every draw",
     reasons=("poker block", "tie", "resignation", "timeout", "draw"),
+    movers_words={"choose": "Choosing starters"},
 )
 
 HELP = (

@@ -96,6 +96,13 @@ class Rules(Protocol[S, M]):
 
 
 @runtime_checkable
+class CardFaces(Protocol):
+    """Cards named on the table (in hands, on the board, on pallets): how a code reads to people."""
+
+    def card(self, code: str) -> Card: ...
+
+
+@runtime_checkable
 class Hands(Protocol):
     """Cards a seat holds that only its holder sees."""
 
@@ -155,3 +162,46 @@ class Scores(Protocol):
     """A game that scores: the result carries every seat's points."""
 
     def scores(self, state: Any) -> Mapping[str, int]: ...
+
+
+@runtime_checkable
+class Simultaneous(Protocol):
+    """A step every mover takes at once, in secret, on the sequential log (Zark City's starter choice):
+    while it lasts nobody new is asked to move, and its end is a new step for everyone."""
+
+    def simultaneous(self, state: Any) -> bool: ...
+
+
+@runtime_checkable
+class TurnSteps(Protocol):
+    """Several decisions in one turn: `after` asks the same player again inside the turn (Zark City's
+    end-of-turn discard, Buyer's Market's pile after a purchase); the running clock covers it."""
+
+    def continues_turn(self, before: Any, after: Any) -> bool: ...
+
+
+# What the apps ask of a game through its capabilities, with what a game without one means.
+
+
+def card_of(game: object, code: str) -> Card:
+    """How a card code reads: the game's own words, or the code itself."""
+    return game.card(code) if isinstance(game, CardFaces) else Card(code=code, label=code, name=code)
+
+
+def public_text(game: Any, move: Any, by: str, now: Any, viewer: str | None) -> str:
+    """A logged step's notation as `viewer` may see it: all of it, in a game with no secrets."""
+    return game.public_move_text(move, by, now, viewer) if isinstance(game, Hidden) else str(move)
+
+
+def all_revealed(game: Any, state: Any) -> View:
+    """The whole truth of a finished game: the spectator's view, in a game with no secrets."""
+    shown: View = game.reveal(state) if isinstance(game, Hidden) else game.view(state, None)
+    return shown
+
+
+def is_simultaneous(game: object, state: Any) -> bool:
+    return isinstance(game, Simultaneous) and game.simultaneous(state)
+
+
+def continues_turn(game: object, before: Any, after: Any) -> bool:
+    return isinstance(game, TurnSteps) and game.continues_turn(before, after)

@@ -4,3 +4,15 @@
 """
 
 from __future__ import annotations
+
+from ..bots.kit import KIT_BOTS
+from ..kit.package import Package, late
+from .game import GAME
+
+PACKAGE = Package(
+    GAME,
+    bots={**KIT_BOTS, "alphabeta": late("engine.bots.alphabeta", "choose")},
+    verifier="verify.py",
+    script="board.js",
+    order=3,
+)

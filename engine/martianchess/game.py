@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import cast
 
-from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
-from ..kit.events import Outcome
+from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
+from ..kit.modules import ModuleGame, Modules
 from . import notation, picture, position, record, rules, views
-from .notation import Move, Resign, Step
+from .notation import Move, Step
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
 
 INFO = GameInfo(
@@ -44,28 +43,10 @@ RULES = (
 )
 
 
-class MartianChess:
+class MartianChess(ModuleGame):
     info = INFO
-
-    # play
-    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
-        self.info.check_options(options)
-        return rules.new_game(players, seed)
-
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def apply(self, state: State, move: Move, by: str) -> State:
-        return rules.apply(state, move, by)
-
-    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
-        return rules.step(state, move, by)
-
-    def legal_moves(self, state: State, colour: str) -> list[Move]:
-        return rules.legal_moves(state, colour)
-
-    def movers(self, state: State) -> tuple[str, ...]:
-        return rules.movers(state)
+    modules = Modules(rules=rules, notation=notation, position=position, record=record)
+    KINDS, HELP, RULES = KINDS, HELP, RULES
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
@@ -73,62 +54,22 @@ class MartianChess:
         winners = (state.winner,) if state.winner else ()
         return Result(winners=winners, reason=state.reason or "", scores=state.scores())
 
-    def phase(self, state: State) -> str:
-        return state.phase
-
-    def simultaneous(self, state: State) -> bool:
-        return False  # one player moves at a time, always
-
-    def is_resign(self, move: Move) -> bool:
-        return isinstance(move, Resign)
-
     def move_kind(self, move: Move) -> str:
         return "move" if isinstance(move, Step) else str(move)  # "pass", "resign"
 
-    def continues_turn(self, before: State, after: State) -> bool:
-        return False  # every move is a whole turn
-
-    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
-        return rules.resign(state, colour, reason)
-
-    def agree_draw(self, state: State) -> State:
-        return rules.agree_draw(state)
-
-    def abandon(self, state: State, reason: str = "timeout") -> State:
-        return rules.abandon(state, reason)
-
-    # what a seat may see: everything but the seed, until the end
-    def determinize(self, state: State, seat: str, rng: Randomness) -> State:
-        """Martian Chess hides nothing but the seed, which decided only who started: replace it."""
-        return state.evolve(seed=f"determinized:{rng.randrange(1 << 62)}")
-
+    # what a seat may see: everything but the seed, until the end (nothing hidden: no Hidden capability)
     def view(self, state: State, viewer: str | None) -> View:
         return views.view(state, viewer)
 
     def table(self, view: View) -> Table:
         return views.table(cast(views.MartianChessView, view))
 
-    def reveal(self, state: State) -> View:
-        return views.view(state, None)  # no hands, no deck: the replay of a finished game shows the board
-
     def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
         return views.describe(by, self.step(before, move, by).events)
-
-    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
-        return str(move)
-
-    def spent_cards(self, move: Move) -> tuple[str, ...]:
-        return ()  # no cards in Martian Chess
-
-    def card(self, code: str) -> Card:
-        return Card(code=code, label=code, name=code)
 
     # pictures
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
         return picture.board_svg(cast(views.MartianChessView, view), interactive=interactive)
-
-    def hand_svg(self, view: View) -> str:
-        return ""  # no hands
 
     def board_text(self, view: View) -> str:
         return views.board_text(cast(views.MartianChessView, view))
@@ -136,43 +77,7 @@ class MartianChess:
     def board_script(self, view: View) -> BoardScript:
         """The script builds moves from the legal-move list alone, and reads the pieces and zones from
         the picture's data-cell/data-size/data-zone: it needs nothing else (all of it public)."""
-        return BoardScript(module="js/martianchess_board.js", data={"phase": view["phase"]})
-
-    # help
-    def rules_summary(self) -> str:
-        return RULES
-
-    def notation_help(self) -> tuple[tuple[str, str], ...]:
-        return HELP
-
-    def move_kinds(self) -> tuple[MoveKind, ...]:
-        return KINDS
-
-    # files
-    def to_position(self, state: State) -> dict[str, Any]:
-        return position.to_position(state)
-
-    def from_position(self, data: Any) -> State:
-        return position.from_position(data)
-
-    def make_record(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, str],
-        seed: str,
-        moves: Sequence[tuple[str, str]],
-        result: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        return record.make_record(players, seed, moves, result)
-
-    def replay(self, game_record: Any) -> State:
-        return record.replay(game_record)
-
-    def record_result(self, state: State) -> dict[str, Any] | None:
-        return record.result_of(state)
-
-    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
-        return record.check_result(state, result, plies)
+        return BoardScript(module="games/martianchess/board.js", data={"phase": view["phase"]})
 
 
 GAME = MartianChess()

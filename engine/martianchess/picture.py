@@ -4,7 +4,7 @@ Rank 1 is at the bottom. Each zone is tinted by its owner's colour, canals are w
 zones, pieces are pyramids seen from above (a bigger pyramid is a bigger piece), the last move is
 outlined. Presentation is in attributes and one <style> inside the picture, so it looks the same
 in a page, a file and an email. `interactive` adds data-cell/data-size/data-zone on every cell
-for the board script (static/js/martianchess_board.js).
+for the board script (engine/martianchess/static/board.js).
 """
 
 from __future__ import annotations

@@ -6,8 +6,11 @@ The same code plays Deck Town under its Ruleset (engine/decktown; docs/engine.md
 
 from __future__ import annotations
 
+from ..bots import play_random
 from ..errors import EngineError, IllegalMoveError, NotationError, PositionError, ReplayError
+from ..kit.package import Package, late
 from .describe import describe
+from .game import GAME
 from .movegen import legal_moves
 from .notation import (
     COLOURS,
@@ -36,6 +39,15 @@ from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, Square, State
 from .views import public_move_text, view
 
+# Zark City is the default game (engine.registry.DEFAULT) and the first in every list.
+PACKAGE = Package(
+    GAME,
+    bots={"random": play_random, "greedy": late("engine.bots.greedy", "bot"), "mcts": late("engine.bots.mcts", "bot")},
+    verifier="verify.py",
+    script="board.js",
+    order=1,
+)
+
 __all__ = [
     "COLOURS",
     "HAND_LIMIT",
@@ -56,6 +68,7 @@ __all__ = [
     "Move",
     "MovePiece",
     "NotationError",
+    "PACKAGE",
     "Place",
     "PositionError",
     "ReplayError",

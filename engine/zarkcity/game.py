@@ -10,6 +10,7 @@ from ..interface import (
     Card,
     Choice,
     GameInfo,
+    HandPick,
     MoveKind,
     Option,
     Randomness,
@@ -47,6 +48,7 @@ INFO = GameInfo(
     board_hint="Hover a card for its pieces.",
     chance="the deal and every draw",
     reasons=("power block", "resignation", "timeout", "draw"),
+    movers_words={"choose": "Choosing starters"},
 )
 
 KINDS = (
@@ -295,7 +297,18 @@ def table(view: views.ZarkCityView, card_of: CardOf | None = None) -> Table:
         private_note=f"You chose {mine}." if mine else "",
         hand=tuple(view.get("hand", ())),
         notes=table_notes(view, card_of or card),
+        pick=discard_pick(view),
     )
+
+
+def discard_pick(view: views.ZarkCityView) -> HandPick | None:
+    """The end-of-turn discard as tick-boxes, for the viewer who owes it (every combination would be a long list)."""
+    owed = len(view.get("hand", [])) - view["hand_limit"]
+    if view["phase"] != "discard" or view["viewer"] not in view["movers"] or owed <= 0:
+        return None
+    cards = "card" if owed == 1 else "cards"
+    prompt = f"Your hand is over the limit of {view['hand_limit']}: tick {owed} {cards} to discard"
+    return HandPick(verb="discard", count=owed, prompt=prompt, button="Discard")
 
 
 def table_notes(view: views.ZarkCityView, card_of: CardOf | None = None) -> tuple[str, ...]:
@@ -339,7 +352,7 @@ def board_script(
     name = card_of or card
     cards = ruleset.cards
     return BoardScript(
-        module="js/board_builder.js",
+        module="games/zarkcity/board.js",
         data={
             "phase": view["phase"],
             "discard": owed,

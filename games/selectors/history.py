@@ -15,6 +15,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from accounts.selectors import display_name_of
+from engine.kit.core import public_text
 from games.models import ChatMessage, DrawProposal, Game, Move, Seat
 
 HISTORY_SHOWN = 60  # moves on the game page unless the viewer asks for the whole history
@@ -47,7 +48,7 @@ Keyed = list[tuple[HistoryKey, HistoryEntry]]
 def public_notation(game: Game, notation: str, colour: str, now: Any, viewer: str | None) -> str:
     """A logged move as `viewer` may read it while the game stands at `now` (hidden cards hidden)."""
     rules = game.rules
-    return rules.public_move_text(rules.parse(notation), colour, now, viewer)
+    return public_text(rules, rules.parse(notation), colour, now, viewer)
 
 
 def first_shown_ply(game: Game, whole: bool) -> int:

@@ -55,6 +55,11 @@ class GameListEntry:
         return f"{self.game.rules.info.name} #{self.game.pk}"
 
     @property
+    def movers_label(self) -> str:
+        """ "To move", or what the game calls its movers in this phase ("Choosing starters")."""
+        return self.game.rules.info.movers_label(self.game.phase)
+
+    @property
     def winners(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.seats if seat.colour in self.game.winners)
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 
 from accounts.selectors import bot_label_of, display_name_of
-from engine.interface import BoardScript, MoveKind, Table, View
+from engine.interface import BoardScript, HandPick, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
 
 from .history import HistoryEntry, first_shown_ply, history
@@ -112,9 +112,9 @@ class GameContext:
         return self.table.private_note
 
     @property
-    def discard_count(self) -> int:
-        """Cards the viewer must discard now (the board script's "discard"; 0 in games without it)."""
-        return int(self.script.data.get("discard", 0) or 0) if self.my_move else 0
+    def pick(self) -> HandPick | None:
+        """The viewer's own step of ticking cards in hand (`Table.pick`), when it is their move."""
+        return self.table.pick if self.my_move else None
 
 
 def state_of(game: Game) -> Any:

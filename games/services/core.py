@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 
+from engine.kit.core import continues_turn
 from games import events
 from games.models import REMINDER_SHARES, DrawProposal, Game, Seat
 from games.selectors import page
@@ -56,7 +57,7 @@ def owes_new_move(game: Game, before: Any, after: Any) -> bool:
     rules = game.rules
     if not set(rules.movers(after)) <= set(rules.movers(before)):
         return True
-    return rules.phase(before) != rules.phase(after) and not rules.continues_turn(before, after)
+    return rules.phase(before) != rules.phase(after) and not continues_turn(rules, before, after)
 
 
 def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool, seats: list[Seat] | None = None) -> None:

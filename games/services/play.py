@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.kit.core import is_simultaneous
 from games import events
 from games.models import Game, Move, Seat
 from games.selectors.page import table_of
@@ -56,7 +57,7 @@ def _chose_alongside(game: Game, seat: Seat, seen_ply: int) -> bool:
     if not 0 <= seen_ply < game.ply or game.moves.filter(ply__gte=seen_ply, seat=seat).exists():
         return False
     then = _state_at(game, seen_ply)
-    return game.rules.simultaneous(then) and seat.colour in game.rules.movers(then)
+    return is_simultaneous(game.rules, then) and seat.colour in game.rules.movers(then)
 
 
 def _state_at(game: Game, ply: int) -> Any:

@@ -17,6 +17,7 @@ from django.utils.timezone import localtime
 
 from engine import registry
 from engine.interface import Game as GameRules
+from engine.kit.core import card_of
 from games.selectors.history import HistoryEntry
 from games.selectors.page import MoveGroup
 
@@ -28,13 +29,13 @@ SEAT_LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "black": "K
 def _rules(game: Any) -> GameRules:
     """The interface of a stored game (games.models.Game), of a game itself, or the default game."""
     rules = getattr(game, "rules", game)
-    return rules if hasattr(rules, "card") else registry.get(None)
+    return rules if hasattr(rules, "info") else registry.get(None)
 
 
 @register.filter
 def card(code: str, game: Any = None) -> SafeString:
     """<span class="zc-c zc-c--H" title="Seven of hearts">7♥</span>; everything escaped."""
-    shown = _rules(game).card(str(code))
+    shown = card_of(_rules(game), str(code))
     return format_html(
         '<span class="zc-c zc-c--{}" title="{}">{}</span>', shown.css or "plain", shown.name, shown.label
     )

@@ -43,7 +43,7 @@ def rendered_every_time(query=None, viewer=None) -> str:
 def varied(users):
     """Games of every kind a row shows: sizes, a draw, a shared win, a timeout, Deck Town, a private one."""
     alice, bob, charlie, dave, erin = users
-    profile_update(user=alice, display_name="Alice <the & \"Bold\">")
+    profile_update(user=alice, display_name='Alice <the & "Bold">')
     profile_update(user=bob, display_name="bob")  # the display name is the username: no "(@bob)"
     finished_rows([alice, bob], plies=30)
     finished_rows([alice, charlie, dave], winner=2, reason="resignation", plies=1)

@@ -1,4 +1,4 @@
-"""tools/verify_game.py (standard library only) and the "verify this game" page."""
+"""Zark City's offline verifier (engine/zarkcity/verify.py, standard library only) and the "verify this game" page."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.zarkcity.record import make_record, replay, result_of
 from engine.zarkcity.rules import new_game
 from tests.archive.archive_helpers import play_random, store_game
 
-SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "verify_game.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "engine" / "zarkcity" / "verify.py"
 _spec = importlib.util.spec_from_file_location("verify_game", SCRIPT)
 verify_game = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(verify_game)

@@ -195,12 +195,12 @@ def test_without_javascript_the_forms_still_play(players, open_as, live_server):
 
 
 def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):
-    """board_moves.js, run in the browser: each kind of notation lands where the clicks look for it."""
+    """engine/zarkcity/static/moves.js, run in the browser: each kind of notation lands where the clicks look for it."""
     page = open_as(None)
     page.goto(live_server.url + "/")
     found = page.evaluate(
         """async () => {
-            const m = await import("/static/js/board_moves.js");
+            const m = await import("/static/games/zarkcity/moves.js");
             const pips = { KS: 3, KH: 3, QH: 2, QS: 2, JS: 1, AD: 1, JK: 1 }; /* as the page data has them */
             const index = m.indexMoves([
                 "choose 9S", "place 1,0", "draw", "grow S 1,0", "spawn 1,0", "move S 1,0 2,0",

@@ -24,7 +24,7 @@ from engine.buyersmarket.notation import Buy, Move, Resign
 from engine.buyersmarket.record import result_of
 from engine.buyersmarket.rules import buildings
 from engine.buyersmarket.state import State
-from engine.zarkcity.position import pretty
+from engine.files import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"

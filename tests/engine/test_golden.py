@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from engine import registry
-from engine.zarkcity.position import pretty
+from engine.files import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.files import pretty
 from engine.martianchess.board import POINTS
 from engine.martianchess.game import GAME
 from engine.martianchess.notation import Move, Resign, Step
 from engine.martianchess.record import result_of
 from engine.martianchess.state import State
-from engine.zarkcity.position import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"

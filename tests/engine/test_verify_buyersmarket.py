@@ -1,4 +1,5 @@
-"""tools/verify_game.py on Buyer's Market records: the piles and die rolls from the seed, every move's
+"""engine/buyersmarket/verify.py (the package's offline verifier) on Buyer's Market records:
+the piles and die rolls from the seed, every move's
 legality, the buildings' scores and the result (rules.md 15, B12-B15).
 
 The tool is an independent standard-library re-implementation; the golden records and games played by
@@ -20,7 +21,7 @@ from engine.buyersmarket.scoring import best_building
 from engine.shuffle import commitment
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("verify_game", ROOT / "tools" / "verify_game.py")
+_spec = importlib.util.spec_from_file_location("verify_game", ROOT / "engine" / "buyersmarket" / "verify.py")
 verify_game = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(verify_game)
 

@@ -1,4 +1,5 @@
-"""tools/verify_game.py on Martian Chess records: who starts from the seed, every move's legality, the result.
+"""engine/martianchess/verify.py (the package's offline verifier) on Martian Chess records:
+who starts from the seed, every move's legality, the result.
 
 The tool is an independent standard-library re-implementation; the golden records (written by the engine)
 must verify, and forged ones (a wrong starter, an illegal move, a wrong result) must be rejected.
@@ -19,7 +20,7 @@ from engine.martianchess.notation import Resign, parse
 from engine.shuffle import commitment
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("verify_game", ROOT / "tools" / "verify_game.py")
+_spec = importlib.util.spec_from_file_location("verify_game", ROOT / "engine" / "martianchess" / "verify.py")
 verify_game = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(verify_game)
 

@@ -225,10 +225,11 @@ def test_the_discard_step_offers_checkboxes_of_the_hand(client, alice, bob):
     excess = len(hand) - 6
     assert f"tick {excess} card" in html
     for card in hand:
-        assert f'name="discard_cards" value="{card}"' in html
+        assert f'name="pick_cards" value="{card}"' in html
+    assert 'name="pick_verb" value="discard"' in html and "over the limit of 6" in html
     assert 'id="id_pick"' not in html and "<option" not in html  # no list of every combination
     assert 'class="zc-type"' in html  # the notation field stays
-    response = client.post(move_url(game), {"discard_cards": hand[:excess], "seen_ply": game.ply})
+    response = client.post(move_url(game), {"pick_cards": hand[:excess], "pick_verb": "discard", "seen_ply": game.ply})
     assert response.status_code == 302
     assert Move.objects.filter(game=game).last().notation.startswith("discard")
 

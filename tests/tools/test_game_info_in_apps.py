@@ -14,7 +14,6 @@ from django.urls import reverse
 
 from archive.forms import ArchiveSearchForm
 from archive.models import ArchivedGame
-from archive.records import OFFLINE_FORMATS
 from engine import registry
 from games import services
 from games.models import Game
@@ -102,7 +101,7 @@ def test_the_verify_page_and_log_word_the_games_chance(client, finished_chess):
     assert check.ok and check.offline and check.chance == "who starts"
     assert "decides who starts" in html and "with who starts as the seed decides" in html
     assert "shuffled the deck" not in html and "cards dealt" not in html
-    assert "python3 tools/verify_game.py martianchess-" in html
+    assert "python3 verify_martianchess.py martianchess-" in html
     log = client.get(reverse("game_log", args=[finished_chess.pk])).content.decode()
     assert " dealt " not in log and "b3-c4" in log
 
@@ -113,22 +112,35 @@ def test_the_verify_page_of_a_buyers_market_game_gives_the_offline_tool(client, 
     game.refresh_from_db()
     html = client.get(reverse("game_verify", args=[game.pk])).content.decode()
     assert game.status == Game.Status.FINISHED and game.rules.info.chance in html
-    assert "python3 tools/verify_game.py buyersmarket-" in html
+    assert "python3 verify_buyersmarket.py buyersmarket-" in html
+    page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
+    assert 'href="/static/games/buyersmarket/board.css"' in page  # its Package.style
+    download = client.get(reverse("game_verifier", args=["buyersmarket"]))
+    text = b"".join(download.streaming_content).decode()
+    assert download["Content-Disposition"].startswith('attachment; filename="verify_buyersmarket.py"')
+    assert (
+        text.startswith('"""Re-verify a finished Buyer\'s Market game')
+        and "\nfrom engine" not in text
+        and "\nimport engine" not in text
+    )
 
 
 def test_the_verify_page_of_a_game_the_tool_does_not_read_points_to_the_engine(client, alice, bob, monkeypatch):
     """Every registered game verifies offline today; a game added without the tool's support would not."""
-    monkeypatch.setattr("archive.records.OFFLINE_FORMATS", frozenset())
+    monkeypatch.setattr(registry.package("buyersmarket").__class__, "verifier_path", property(lambda self: None))
     game = start_game(alice, bob, game="buyersmarket")
     services.player_resign(game=game, user=bob)
     game.refresh_from_db()
     html = client.get(reverse("game_verify", args=[game.pk])).content.decode()
     assert "python -m engine replay buyersmarket-" in html
-    assert "python3 tools/verify_game.py" not in html and "does not read Buyer&#x27;s Market records" in html
+    assert "verify_buyersmarket.py" not in html and "has no standalone checker yet" in html
+    assert client.get(reverse("game_verifier", args=["buyersmarket"])).status_code == 404
 
 
-def test_the_formats_the_page_calls_offline_are_the_ones_the_tool_reads():
+def test_every_verifier_the_tool_runs_reads_its_games_record_format():
     spec = importlib.util.spec_from_file_location("verify_game", ROOT / "tools" / "verify_game.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    assert set(tool.FORMATS.values()) == OFFLINE_FORMATS
+    for game_id, module in tool.verifiers().items():
+        record = registry.get(game_id).make_record(["red", "blue"], {}, "s", [], None)
+        assert module.FORMATS[game_id] == record["format"], game_id

@@ -18,8 +18,7 @@ from games.selectors import game_page_url
 
 DEMO_PASSWORD = "zarkcity-demo"
 DEMO_USERS = ("alice", "bob")
-SETUP_PHASES = ("choose", "place", "discard")
-MAX_SETUP_MOVES = 20  # choose x2, place, a few setup discards: far fewer in practice
+MAX_SETUP_MOVES = 20  # the default game's setup takes a step per seat and one more: far fewer in practice
 
 
 class Command(BaseCommand):
@@ -63,12 +62,15 @@ def _new_demo_game(alice: Any, bob: Any) -> Game:
 
 
 def _play_through_setup(game: Game, users: dict[int, Any]) -> int:
-    """Play the first legal move of each setup step (choose, place, setup discards), so the demo opens at turn 1."""
+    """Play the first legal move of each setup step (the game's turn 0: Zark City's starters), so the demo
+    opens at turn 1."""
     seats = {seat.colour: seat for seat in game.seats.all()}
     played = 0
-    while game.phase in SETUP_PHASES and played < MAX_SETUP_MOVES:
-        colour = game.to_move.split(",")[0]
+    while game.status == Game.Status.ACTIVE and played < MAX_SETUP_MOVES:
         rules, state = game.rules, services.state_of(game)
+        if rules.view(state, None)["turn"] > 0:
+            break
+        colour = game.to_move.split(",")[0]
         move = next(m for m in rules.legal_moves(state, colour) if not rules.is_resign(m))
         services.move_submit(game=game, user=users[seats[colour].user_id], text=str(move), seen_ply=game.ply)
         game.refresh_from_db()

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.bots import bot_info, bots_for, choose_move
+from engine.bots import bot_info, bots_for, choose_move, unseen_dealt
 from engine.bots.rng import Rng
 from engine.interface import Game
+from engine.kit.core import Hidden
 from engine.zarkcity.state import State as ZarkState
 
 TINY = 0.01  # a search budget small enough for tests: a few iterations, alpha-beta at depth 1
@@ -218,14 +219,18 @@ def test_a_re_deal_hand_stays_with_its_holder_while_the_first_round_lasts() -> N
         assert not Counter(cards) - Counter(deal.hands[shown])
 
 
-def test_martian_chess_and_buyers_market_deals_replace_the_seed() -> None:
-    for game_id in ("martianchess", "buyersmarket"):
-        game, state = mid_game(game_id, 6)
-        deal = game.determinize(state, state.players[0], Rng.from_text("x"))
-        assert deal.seed != state.seed
-        assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(state, state.players[0]) | {
-            "seed_commitment": ""
-        }
+def test_buyers_market_deals_replace_the_seed_and_martian_chess_hides_nothing() -> None:
+    game, state = mid_game("buyersmarket", 6)
+    deal = unseen_dealt(game, state, state.players[0], Rng.from_text("x"))
+    assert deal.seed != state.seed
+    assert game.view(deal, state.players[0]) | {"seed_commitment": ""} == game.view(state, state.players[0]) | {
+        "seed_commitment": ""
+    }
+    chess, position = mid_game("martianchess", 6)  # the seed decided only who started: nothing to deal
+    assert (
+        not isinstance(chess, Hidden)
+        and unseen_dealt(chess, position, position.players[0], Rng.from_text("x")) is position
+    )
 
 
 # --- the generator ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /* The move builder: a small state machine driven by clicks (or Enter/Space) on the hand and the
    board. Every state is a partial move; what may be clicked next comes from the legal-move index
-   (board_moves.js) and nothing else. When the move is whole its notation is shown with a Confirm
+   (moves.js) and nothing else. When the move is whole its notation is shown with a Confirm
    button; Escape, Cancel or a second click on the selection goes back to the start.
 
      idle ─ hand card ─▶ card (build/hatch) ─ lit cell ─▶ built
@@ -12,7 +12,7 @@
 
 import {
   SIZE_NAME, cardLabel, cardsKey, changeFor, handCardRole, hasPieceActions, indexMoves, pieceActions,
-} from "./board_moves.js";
+} from "./moves.js";
 
 const SIZES = ["S", "M", "L"];
 const MARKS = ["zc-target", "zc-selectable", "zc-selected", "zc-chosen"];

@@ -14,12 +14,13 @@
 const SIZE = { S: "Small", M: "Medium", L: "Large" };
 const MARKS = ["bm-selectable", "bm-selected", "bm-chosen"];
 
-/* The stylesheet of the highlights, next to this module's folder (static/css/buyersmarket.css). */
+/* The stylesheet of the highlights, beside this module (board.css, Package.style): the game page links
+   it too; a page that imports the module alone still gets it. */
 function addStyles() {
   if (document.querySelector("link[data-bm-styles]")) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
-  link.href = new URL("../css/buyersmarket.css", import.meta.url).href;
+  link.href = new URL("./board.css", import.meta.url).href;
   link.dataset.bmStyles = "";
   document.head.append(link);
 }
