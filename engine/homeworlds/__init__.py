@@ -1,12 +1,5 @@
 """Homeworlds (John Cooper; Pyramid Primer #1) for 2 players: ../shared/spec/homeworlds.md.
 
-`PACKAGE` is the game's one declaration (engine/kit/package.py); `engine.homeworlds.game.GAME`
-the game on the kit. Not yet in engine/registry.py: the star map and pages come first.
+`engine.homeworlds.game.GAME` is the game on the kit. It declares no `PACKAGE` yet, so the registry
+does not offer it: the star map and pages come first.
 """
-
-from __future__ import annotations
-
-from ..kit.package import Package
-from .game import GAME
-
-PACKAGE = Package(game=GAME)
