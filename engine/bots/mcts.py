@@ -38,7 +38,8 @@ from ..zarkcity.movegen import legal_moves
 from ..zarkcity.notation import Move, Resign
 from ..zarkcity.rules import apply
 from ..zarkcity.state import State
-from . import greedy, unseen_dealt, zarkplay
+from . import greedy, zarkplay
+from .kit import unseen_dealt
 from .rng import Rng
 
 ITERATIONS = 15  # deals a move at effort 1.0: a Turn Option takes 0.7 processor s at 2 players, 2.3 at 4

@@ -230,13 +230,12 @@ def test_on_the_game_page_a_kit_game_is_played_to_its_end_by_clicks(
     """The tiny game registered for this test only: game_page.js imports the kit's script from the page
     data, Confirm sends each move through the page's form, and the server plays it. On a phone the
     board fits the screen (no sideways scroll) and every move is made by taps."""
-    from engine import registry
     from games import services
     from tests.browser.helpers import confirm, game_url, open_game
+    from tests.registered import register
     from tests.service.gameplay import mover, start_game, user_of
 
-    monkeypatch.setitem(registry._MODULES, "tiny", "tests.engine.kit_tiny")
-    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
+    register(monkeypatch, "tests.engine.kit_tiny")
     game = start_game(*players, game="tiny")
     first = mover(game)
     clicks = [(["supply:S", "b3"], "enter S b3"), (["b3", "c3"], "b3-c3")]  # to the first seat's corner

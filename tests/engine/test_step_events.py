@@ -19,6 +19,7 @@ from engine.buyersmarket.notation import Buy, PickPile
 from engine.buyersmarket.setup import roll
 from engine.buyersmarket.state import Pallet
 from engine.decktown.ruleset import DECK_TOWN
+from engine.kit.core import Hands
 from engine.kit.events import Event, lines
 from engine.martianchess.game import GAME as MARTIAN_CHESS
 from engine.martianchess.position import from_position
@@ -276,7 +277,8 @@ def test_step_is_apply_and_draw_events_match_the_hands(game: registry.Game) -> N
         move = pick.choice([m for m in game.legal_moves(state, by) if not game.is_resign(m)])
         outcome = game.step(state, move, by)
         assert outcome.state == game.apply(state, move, by)
-        _check_draws(game, state, outcome.state, outcome.events, move, by)
+        if isinstance(game, Hands):  # a game without hands draws nothing to account for
+            _check_draws(game, state, outcome.state, outcome.events, move, by)
         state = outcome.state
 
 

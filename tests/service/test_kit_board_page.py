@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from engine import registry
+from tests.registered import register
 from tests.service.gameplay import mover, start_game, user_of
 from tests.service.test_board_page import logged_in, play_data
 
@@ -16,9 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tiny(monkeypatch):
-    monkeypatch.setitem(registry._MODULES, "tiny", "tests.engine.kit_tiny")
-    monkeypatch.setattr(registry, "_loaded", dict(registry._loaded))
-    return "tiny"
+    return register(monkeypatch, "tests.engine.kit_tiny")
 
 
 def test_the_page_hands_the_kit_script_each_step_and_its_click_path(alice, bob, tiny):

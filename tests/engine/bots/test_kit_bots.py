@@ -17,6 +17,7 @@ from engine.interface import Game
 from tests.engine.bots.dicegame import GAME as PIG
 from tests.engine.bots.dicegame import TARGET, Bid, SealedPig, State, playing
 from tests.engine.bots.test_bot_moves import mid_game, swap_hidden
+from tests.registered import register
 
 TINY = 0.05  # the kit MCTS's 100 iterations a move become 5
 KIT_BOTS: dict[str, BotFactory] = {"random": random_bot, "mcts": mcts_bot()}
@@ -200,7 +201,7 @@ def test_without_an_evaluation_a_cut_line_is_an_even_share() -> None:
 def test_the_arena_plays_any_registered_game_with_the_kits_bots(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(registry._MODULES, "sealedpig", "tests.engine.bots.dicegame")
+    register(monkeypatch, "tests.engine.bots.dicegame")
     assert [bot.name for bot in bots_for("sealedpig")] == ["random", "mcts"]
     argv = ["--game", "sealedpig", "--bots", "mcts,random,random", "--players", "3", "--games", "3"]
     assert arena.main([*argv, "--effort", "0.1"]) == 0
