@@ -358,7 +358,8 @@ class Load:
         times["move"] = loop.time()
         news = json.loads(await self.get(session, player, f"{table.page_url}ply.json?since={page.ply}", "poll", 200))
         times["poll"] = loop.time()
-        if news["ply"] <= page.ply or colour not in news["moved"]:
+        sealed = news["ply"] == page.ply and colour not in news["movers"]  # a sealed choice: no ply till all are in
+        if not sealed and (news["ply"] <= page.ply or colour not in news["moved"]):
             raise BenchError("the poll does not show the move")
         table.movers = news["movers"]
         return news["status"] == "active" and bool(table.movers)

@@ -344,7 +344,7 @@ def play_one(game, prefer: str = "draw"):
 
     rules = game.rules  # the game interface (engine/interface.py)
     state = rules.from_position(game.snapshot)
-    colour = rules.movers(state)[0]
+    colour = game.to_move.split(",")[0]  # whom the game waits on: not a seat whose sealed choice is in
     options = [m for m in rules.legal_moves(state, colour) if not rules.is_resign(m)]
     move = next((m for m in options if str(m) == prefer), options[0])
     user = game.seats.get(colour=colour).user

@@ -130,6 +130,27 @@ class Move(models.Model):
         return f"{self.game} ply {self.ply}: {self.notation}"
 
 
+class Commitment(models.Model):
+    """A seat's secret choice in a sealed step (engine/kit/core.py `Sealed`: Zark City's starter), held
+    unseen until every seat in the step has committed one; then one apply resolves them all and each
+    becomes a Move, in the order they arrived. Secret like the snapshot: no page, email, export or API
+    shows `notation` to anyone but its seat; that a seat has committed is public (rules.md, "Starter
+    commitment"). One per seat: a commitment is final."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="commitments")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="commitments")
+    ply = models.PositiveIntegerField()  # the game's ply the step answered: its moves are recorded from there
+    notation = models.CharField(max_length=200)  # canonical engine notation
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "pk"]  # arrival order (under the game's lock): the order the moves are recorded in
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="commitment_one_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.seat.colour}'s sealed choice in {self.game}"
+
+
 class Invitation(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

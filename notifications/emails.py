@@ -29,7 +29,7 @@ from engine.kit.core import card_of
 from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
-from games.selectors import game_page_url
+from games.selectors import game_page_url, seat_view
 from replies.services import turn_reply_address
 
 from . import pictures, selectors, tokens
@@ -182,7 +182,7 @@ def table(game: Game, seat: Seat, state: Any = None) -> dict[str, Any]:
     All of it through the game's rules (engine/interface.py): its name, its view for this seat, its
     table summary, its card labels and its text board. `state` is the game's position if already read."""
     rules = game.rules
-    shown = rules.view(state if state is not None else rules.from_position(game.snapshot), seat.colour)
+    shown = seat_view(game, state if state is not None else rules.from_position(game.snapshot), seat.colour)
     summary = rules.table(shown)
     preference = selectors.preference_for(seat.user)
     moving = game.status == Game.Status.ACTIVE and seat.colour in game.to_move.split(",") and not seat.resigned

@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from accounts.selectors import display_name_of
 from engine.kit.core import card_of
 from games.models import Game, Seat
-from games.selectors import game_page_url
+from games.selectors import game_page_url, seat_view
 
 MOVES_SHOWN = 40  # of one kind, after a refusal; "moves" lists up to MOVES_ALL
 MOVES_ALL = 400
@@ -57,7 +57,7 @@ class Answer:
 def with_board(answer: Answer, game: Game, seat: Seat, *, picture: bool = True) -> Answer:
     """The position as this seat sees it: status, text board (and picture), their hand, the players."""
     rules = game.rules
-    view = rules.view(rules.from_position(game.snapshot), seat.colour)
+    view = seat_view(game, rules.from_position(game.snapshot), seat.colour)
     table = rules.table(view)
     answer.title = f"{rules.info.name} #{game.pk}"
     answer.status = table.status

@@ -14,7 +14,7 @@ from api.auth import PLAY, READ, caller
 from api.errors import ApiError, play_refusal, refusal_text
 from api.schemas import FAILURES
 from games import selectors, services
-from games.models import Game, Move
+from games.models import Commitment, Game, Move
 from games.selectors.page import legal_groups
 from games.services import NotAPlayer, PlayError
 
@@ -31,7 +31,7 @@ def legal_moves(request: HttpRequest, game_id: int) -> schemas.LegalMoves:
     mine = False
     if game.status == Game.Status.ACTIVE and seat is not None and not seat.resigned:
         state = selectors.state_of(game)
-        mine = seat.colour in game.rules.movers(state)
+        mine = seat.colour in selectors.waiting_on(game, state)  # not once its sealed choice is in
         groups = legal_groups(game, state, seat.colour) if mine else []
     return schemas.LegalMoves(
         game=game.pk,
@@ -70,7 +70,7 @@ def resign(request: HttpRequest, game_id: int) -> schemas.PlayedMove:
     return _played(row, game_id)
 
 
-def _played(row: Move, game_id: int) -> schemas.PlayedMove:
+def _played(row: Move | Commitment, game_id: int) -> schemas.PlayedMove:
     game = Game.objects.get(pk=game_id)
     to_move = [colour for colour in game.to_move.split(",") if colour] if game.status == Game.Status.ACTIVE else []
     return schemas.PlayedMove(

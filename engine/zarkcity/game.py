@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from ..errors import IllegalMoveError
 from ..interface import (
     BoardScript,
     Card,
@@ -140,6 +141,24 @@ class ZarkCity:
 
     def is_resign(self, move: Move) -> bool:
         return isinstance(move, Resign)
+
+    # the starter choice as a sealed step (engine/kit/core.py `Sealed`, rules.md 3.5-3.6)
+    def sealed_seats(self, state: State) -> tuple[str, ...]:
+        """Every seat still to choose a starter: each commits one, face down, before any is revealed."""
+        return rules.movers(state) if state.phase == "choose" else ()
+
+    def check_commitment(self, state: State, seat: str, move: Move) -> None:
+        """A starter the seat holds and may choose: the rules' own check, its result left unseen."""
+        if isinstance(move, Resign):  # a seat leaves at once: it is no choice to seal
+            raise IllegalMoveError("Resign: not a starter")
+        rules.apply(state, move, seat)  # "Place: not now; every player is choosing a starter card", a card not held...
+
+    def resolve(self, state: State, commitments: Mapping[str, Move]) -> Outcome[State]:
+        """Every starter chosen, in the order the commitments arrived (it breaks ties for first player,
+        rules.md 3.6): the same moves, in the same order, as the game record lists them."""
+        for seat, move in commitments.items():
+            state = rules.apply(state, move, seat)
+        return Outcome(state)
 
     def move_kind(self, move: Move) -> str:
         return str(move).split()[0]

@@ -36,8 +36,11 @@ from .page import (
     table_of,
 )
 from .record import game_record, result_of
+from .sealed import seat_view, waiting_on
 
 __all__ = [
+    "seat_view",
+    "waiting_on",
     "DASHBOARD_FINISHED_LIMIT",
     "HISTORY_SHOWN",
     "NO_WINNER_ON_TIME",

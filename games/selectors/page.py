@@ -4,7 +4,7 @@ for that viewer (the one place hidden information is stripped) through `game.rul
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -15,6 +15,7 @@ from engine.interface import BoardScript, HandPick, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
 
 from .history import HistoryEntry, first_shown_ply, history
+from .sealed import committed_colours, own_commitment, seat_view
 
 Viewer = User | AnonymousUser | None
 # A seat with what the page and a move read of its player, in the one query that reads the table: the
@@ -167,8 +168,8 @@ def game_for_viewer(
     seat = seat_of(game, user, seats)
     colour = seat.colour if seat else None
     state = state_of(game)
-    shown = rules.view(state, colour)
-    table = rules.table(shown)
+    shown = seat_view(game, state, colour)
+    table = _with_commitments(game, rules.table(shown), colour, state)
     active = game.status == Game.Status.ACTIVE and seat is not None and not seat.resigned
     context = GameContext(
         game=game,
@@ -198,6 +199,19 @@ def game_for_viewer(
         context.draw_offer = _draw_offer(proposals, seats, seat)
     context.history, context.history_hidden = history(game, seats, colour, state, whole_history, proposals)
     return context
+
+
+def _with_commitments(game: Game, table: Table, viewer: str | None, state: Any) -> Table:
+    """In a sealed step, who has committed (public) beside each seat, and the viewer's own choice (theirs
+    alone): the game's table cannot say, as the game's state does not hold commitments."""
+    committed = committed_colours(game, state)
+    if not committed:
+        return table
+    sealed = "has made a sealed choice"
+    seats = tuple(replace(s, note=s.note or sealed) if s.colour in committed else s for s in table.seats)
+    mine = own_commitment(game, viewer) if viewer in committed else ""
+    note = f"Your sealed choice: {mine}." if mine else table.private_note
+    return replace(table, seats=seats, private_note=note)
 
 
 def _seat_infos(seats: list[Seat], table: Table, shown: View, viewer: str | None) -> list[SeatInfo]:

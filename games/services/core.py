@@ -10,8 +10,9 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from engine.kit.core import continues_turn
 from games import events
-from games.models import REMINDER_SHARES, DrawProposal, Game, Seat
+from games.models import REMINDER_SHARES, Commitment, DrawProposal, Game, Seat
 from games.selectors import page
+from games.selectors.sealed import waiting_on
 
 from .bots import queue_bot_turn
 from .errors import MoveRejected, NotAPlayer
@@ -52,8 +53,8 @@ def acting_seat(game: Game, user: User, seats: list[Seat] | None = None) -> Seat
 
 def owes_new_move(game: Game, before: Any, after: Any) -> bool:
     """Whether a fresh clock starts: someone new must move, or the same player faces a new step
-    (placing right after choosing). A step inside one's own turn, and the simultaneous choices the
-    others still have to make, keep the clock already running."""
+    (placing right after the starters are revealed). A step inside one's own turn keeps the clock
+    already running, as does a resignation that leaves the others still choosing in a sealed step."""
     rules = game.rules
     if not set(rules.movers(after)) <= set(rules.movers(before)):
         return True
@@ -67,7 +68,7 @@ def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool, se
     rules = game.rules
     game.snapshot = rules.to_position(state)
     game.phase = rules.phase(state)
-    game.to_move = ",".join(rules.movers(state))
+    game.to_move = ",".join(waiting_on(game, state))  # a seat whose sealed choice is in waits no more
     result = rules.result(state)
     if result is not None:
         _finish(game, result.winners, result.reason, now)
@@ -85,6 +86,7 @@ def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) ->
     game.result_reason = reason
     game.finished_at = now
     game.deadline = game.clock_due_at = None
+    Commitment.objects.filter(game=game).delete()  # nobody's sealed choice outlives the game, unseen
     events.publish(events.GameFinished(game=game))  # the archive's summary row and ratings, in this transaction
 
 

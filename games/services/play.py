@@ -10,10 +10,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.kit.core import is_simultaneous
+from engine.kit.core import Sealed
+from engine.kit.steps import Played, play_line, read_line
 from games import events
-from games.models import Game, Move, Seat
+from games.models import Commitment, Game, Move, Seat
 from games.selectors.page import table_of
+from games.selectors.sealed import sealed_step
 
 from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
 from .errors import MoveRejected, StaleMove
@@ -21,58 +23,97 @@ from .errors import MoveRejected, StaleMove
 STALE = "The game moved on since you loaded this page: look at the new position and move again."
 
 
-def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
-    """Validate one move against the current position and append it to the log, or raise PlayError."""
-    move = _parse(game, text)
-    if game.rules.is_resign(move):
+def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move | Commitment:
+    """Validate a line of one or more steps (`;` between them, games.md) against the current position
+    and append each step to the log as its own ply, all or nothing, or raise PlayError naming the step.
+    Returns the line's last move; in a sealed step, the seat's commitment until the last one arrives."""
+    steps = _read(game, text)
+    if len(steps) == 1 and game.rules.is_resign(steps[0]):
         return player_resign(game=game, user=user)
+    if len(steps) > 1 and any(game.rules.is_resign(step) for step in steps):
+        raise MoveRejected("Resign on a line of its own: a resignation ends your part in the game.")
     with transaction.atomic():
         game = lock(game)
-        if seen_ply != game.ply and (repeat := _same_move_again(game, user, move, seen_ply)):
+        if seen_ply != game.ply and (repeat := _same_move_again(game, user, steps[0], seen_ply)):
             return repeat  # a double-click on Confirm: the first click already played it
         seats = table_of(game)
         seat = acting_seat(game, user, seats)
-        if seen_ply != game.ply and not _chose_alongside(game, seat, seen_ply):
+        if seen_ply != game.ply:
             raise StaleMove(STALE)
         before = state_of(game)
+        if seat.colour in sealed_step(game, before):
+            return _commit(game, seats, seat, steps, before)
         try:
-            after = game.rules.apply(before, move, seat.colour)
-        except IllegalMoveError as error:
+            played = play_line(game.rules, before, text, seat.colour)
+        except (IllegalMoveError, NotationError) as error:
             raise MoveRejected(str(error)) from None
-        return _record(game, seats, seat, move, before, after)
+        return _record_line(game, seats, seat, before, played)
 
 
 def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
-    """This player's first move since `seen_ply` if it is this very move: the same form posted twice
-    (at `seen_ply` itself, or later when others' simultaneous moves came in between)."""
+    """This player's first move since `seen_ply` if it is this very move (a line's first step): the
+    same form posted twice (at `seen_ply` itself, or after the sealed step it answered was resolved)."""
     first = game.moves.filter(ply__gte=seen_ply, seat__user=user).order_by("ply").select_related("seat").first()
     return first if first is not None and first.notation == str(move) else None
 
 
-def _chose_alongside(game: Game, seat: Seat, seen_ply: int) -> bool:
-    """Whether a move answering the position at `seen_ply` still stands though others moved since:
-    this seat was one of several moving at once then (`simultaneous`: everyone choosing a starter) and every
-    move since was another seat's, so the position it answered differs only by their choices.
-    Whether the move is still legal is then up to `apply`. Replays the log: a rare path."""
-    if not 0 <= seen_ply < game.ply or game.moves.filter(ply__gte=seen_ply, seat=seat).exists():
-        return False
-    then = _state_at(game, seen_ply)
-    return is_simultaneous(game.rules, then) and seat.colour in game.rules.movers(then)
+# ----------------------------------------------------------------------------- sealed steps
 
 
-def _state_at(game: Game, ply: int) -> Any:
-    """The State after the first `ply` moves: the deal from the seed, then each logged move applied."""
+def _commit(game: Game, seats: list[Seat], seat: Seat, steps: list[Any], before: Any) -> Move | Commitment:
+    """`seat`'s secret choice in a sealed step, held unseen (a Commitment row; the snapshot and the ply
+    stay as they are) until the last seat commits: then one apply resolves them all, in this transaction.
+    Nobody is told of a commitment: no move is recorded, no email written; the game stops waiting on the
+    seat (Game.to_move), so its clock no longer runs."""
+    if len(steps) != 1:
+        raise MoveRejected("A secret choice is one step: send it on a line of its own.")
+    move = steps[0]
+    held = list(Commitment.objects.filter(game=game).select_related("seat"))
+    mine = next((c for c in held if c.seat_id == seat.pk), None)
+    if mine is not None:
+        if mine.notation == str(move):
+            return mine  # the same choice sent twice (a double-click, a retried request)
+        raise MoveRejected("Your choice is made and sealed: it cannot be changed.")
     rules = game.rules
-    colours = list(game.seats.order_by("order").values_list("colour", flat=True))
-    state = rules.new_game(colours, game.seed, game.options)
-    for logged in game.moves.filter(ply__lt=ply).order_by("ply").select_related("seat"):
-        state = rules.apply(state, rules.parse(logged.notation), logged.seat.colour)
-    return state
-
-
-def _parse(game: Game, text: str) -> Any:
+    assert isinstance(rules, Sealed)  # sealed_step found seats to commit
     try:
-        return game.rules.parse(text)
+        rules.check_commitment(before, seat.colour, move)
+    except IllegalMoveError as error:
+        raise MoveRejected(str(error)) from None
+    row = Commitment.objects.create(game=game, seat=seat, ply=game.ply, notation=str(move))
+    resolved = _resolve_if_complete(game, seats, before, [*held, row])
+    if resolved is not None:
+        return resolved
+    save_position(game, before, timezone.now(), new_movers=False, seats=seats)  # who is still waited on
+    game.save()
+    return row
+
+
+def _resolve_if_complete(game: Game, seats: list[Seat], before: Any, held: list[Commitment]) -> Move | None:
+    """When every seat of the sealed step has committed: one apply of them all (`Sealed.resolve`), each
+    commitment appended as its seat's move in arrival order, the game saved and announced once."""
+    rules = game.rules
+    assert isinstance(rules, Sealed)
+    by_colour = {c.seat.colour: c for c in held}
+    if not held or not set(rules.sealed_seats(before)) <= set(by_colour):
+        return None
+    table = {s.pk: s for s in seats}
+    moves = {colour: rules.parse(c.notation) for colour, c in by_colour.items()}
+    after = rules.resolve(before, moves).state
+    rows = []
+    for number, (colour, move) in enumerate(moves.items(), start=1):
+        seat = table[by_colour[colour].seat_id]
+        # Each choice is described as made face down, the last one with the reveal that followed it.
+        shown = after if number == len(moves) else before
+        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, before, shown)))
+    Commitment.objects.filter(game=game).delete()
+    return _saved(game, seats, rows[-1], before, after)
+
+
+def _read(game: Game, text: str) -> list[Any]:
+    """Every step of the line, read before anything is locked: a typo is refused whatever the position."""
+    try:
+        return [move for _, moves in read_line(game.rules, text) for move in moves]
     except NotationError as error:
         raise MoveRejected(f"Cannot read that move: {error}") from None
 
@@ -87,9 +128,19 @@ def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Mov
         after = game.rules.resign(before, seat.colour, reason)
         seat.resigned = True  # in `seats` too: the rows below see them gone
         seat.save(update_fields=["resigned"])
+        _withdraw_commitment(game, seat)
         row = _record(game, seats, seat, game.rules.parse("resign"), before, after)
         events.publish(events.PlayerResigned(game=game, move=row, reason=reason))
+        if game.status == Game.Status.ACTIVE and sealed_step(game, after):
+            # The seat everyone else's commitments waited on has left: theirs are resolved now.
+            _resolve_if_complete(game, seats, after, list(Commitment.objects.filter(game=game).select_related("seat")))
         return row
+
+
+def _withdraw_commitment(game: Game, seat: Seat) -> None:
+    """A seat that leaves takes its sealed choice with it: unseen, it never happened (its card stays in
+    its hand, which the game's rules for leaving then deal with)."""
+    Commitment.objects.filter(game=game, seat=seat).delete()
 
 
 def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
@@ -108,23 +159,39 @@ def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
     return game
 
 
-def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
-    """Append the move, move the snapshot on, reset the clock if someone new must move, end if over.
-    `seats` is the table as read under the lock (table_of), `seat` the one among them that moved."""
-    now = timezone.now()
-    row = Move.objects.create(
-        game=game,
-        ply=game.ply,
-        seat=seat,
-        notation=str(move),
-        descriptions=_descriptions(game, seats, move, seat, before, after),
-    )
+def _record_line(game: Game, seats: list[Seat], seat: Seat, before: Any, played: list[Played[Any]]) -> Move:
+    """Append each step of a line as its own ply, then move the snapshot on once and announce the
+    line once (one "your turn" for whoever moves next, not one per step)."""
+    rows, state = [], before
+    for step in played:
+        move = game.rules.parse(step.text)
+        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, state, step.state)))
+        state = step.state
+    return _saved(game, seats, rows[-1], before, state)
+
+
+def _append(game: Game, seat: Seat, move: Any, descriptions: dict[str, str]) -> Move:
+    row = Move.objects.create(game=game, ply=game.ply, seat=seat, notation=str(move), descriptions=descriptions)
     game.ply += 1
+    return row
+
+
+def _saved(game: Game, seats: list[Seat], last: Move, before: Any, after: Any) -> Move:
+    """The snapshot moved on after the rows up to `last`: the clock reset if someone new must move,
+    the game ended if it is over, a draw offer lapsed, the move announced."""
+    now = timezone.now()
     save_position(game, after, now, new_movers=owes_new_move(game, before, after), seats=seats)
     game.save()
     lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
-    events.publish(events.MoveMade(game=game, move=row, before=before, after=after, seats=seats))
-    return row
+    events.publish(events.MoveMade(game=game, move=last, before=before, after=after, seats=seats))
+    return last
+
+
+def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
+    """Append one move and save the game (`seats`: the table as read under the lock, `seat` the one
+    among them that moved)."""
+    row = _append(game, seat, move, _descriptions(game, seats, move, seat, before, after))
+    return _saved(game, seats, row, before, after)
 
 
 def _descriptions(game: Game, seats: list[Seat], move: Any, seat: Seat, before: Any, after: Any) -> dict[str, str]:

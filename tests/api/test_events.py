@@ -50,13 +50,13 @@ def test_moves_chat_turns_and_the_end_after_the_cursor(api_as, alice, bob):
     red = pick(services.state_of(game), "red")
     services.move_submit(game=game, user=alice, text=red, seen_ply=0)
     yellow = pick(services.state_of(game), "yellow")
-    services.move_submit(game=game, user=bob, text=yellow, seen_ply=1)
+    services.move_submit(game=game, user=bob, text=yellow, seen_ply=0)  # sealed choices: the ply waits for both
     services.chat_post(game=game, user=bob, text="have fun")
     answer = poll(client, cursor)
     events = answer["events"]
-    assert [e["type"] for e in events] == ["move", "turn", "move", "chat"]
+    assert [e["type"] for e in events] == ["move", "move", "turn", "chat"]  # both choices, resolved at once
     assert [e["text"] for e in events if e["type"] == "move"] == [red, yellow]  # everyone has chosen: public now
-    assert events[1]["colour"] == "red" and events[1]["ply"] == 2  # red places first
+    assert events[2]["colour"] == "red" and events[2]["ply"] == 2  # red places first
     assert events[3] | {"at": None} == {
         "type": "chat", "game": game.pk, "at": None, "ply": 2, "colour": "yellow", "name": "bob",
         "text": "have fun", "words": None, "winners": None, "reason": None,
@@ -69,18 +69,12 @@ def test_moves_chat_turns_and_the_end_after_the_cursor(api_as, alice, bob):
     assert (end["end"]["winners"], end["end"]["reason"], end["end"]["ply"]) == (["red"], "resignation", 3)
 
 
-def test_a_hidden_starter_reads_choose_question_mark_to_the_others(api_as, alice, bob):
+def test_a_sealed_starter_is_no_event_until_every_seat_has_chosen(api_as, alice, bob):
     game = start_game(alice, bob)
-    bob_client = api_as(bob)
-    cursor = poll(bob_client)["cursor"]
+    alice_client, bob_client = api_as(alice), api_as(bob)
+    cursors = poll(alice_client)["cursor"], poll(bob_client)["cursor"]
     services.move_submit(game=game, user=alice, text=pick(services.state_of(game), "red"), seen_ply=0)
-    (move,) = poll(bob_client, cursor)["events"]
-    assert (move["type"], move["text"], move["colour"], move["words"]) == (
-        "move",
-        "choose ?",
-        "red",
-        "red chose a starter",
-    )
+    assert poll(bob_client, cursors[1])["events"] == [] and poll(alice_client, cursors[0])["events"] == []
 
 
 def test_my_own_draw_is_in_my_words_only(api_as, alice, bob):
@@ -110,13 +104,15 @@ def test_nothing_is_served_before_it_has_settled(settings, api_as, alice, bob):
     settings.API_EVENTS_SETTLE_SECONDS = 2
     game = start_game(alice, bob)
     client = api_as(alice)
+    services.move_submit(game=game, user=alice, text=pick(services.state_of(game), "red"), seen_ply=0)
     with time_machine.travel(timezone.now() + timedelta(seconds=10), tick=False) as clock:
         cursor = poll(client)["cursor"]
         services.move_submit(game=game, user=bob, text=pick(services.state_of(game), "yellow"), seen_ply=0)
         answer = poll(client, cursor)
-        assert answer["events"] == [] and answer["cursor"] == cursor  # the move may still be committing
+        assert answer["events"] == [] and answer["cursor"] == cursor  # the moves may still be committing
         clock.shift(timedelta(seconds=3))
-        assert [e["colour"] for e in poll(client, cursor)["events"]] == ["yellow"]
+        moved = [e["colour"] for e in poll(client, cursor)["events"] if e["type"] == "move"]
+        assert moved == ["red", "yellow"]
 
 
 def test_a_long_answer_is_cut_and_resumes_exactly(monkeypatch, api_as, alice, bob):

@@ -94,13 +94,13 @@ def test_no_answer_shows_a_hidden_card_or_the_seed(api_as, alice, bob, charlie, 
             assert game.seed not in body and '"hands"' not in body and '"deck": [' not in body
 
 
-def test_a_starter_choice_reads_choose_question_mark_to_the_others(api_as, alice, bob):
+def test_a_sealed_starter_choice_is_in_nobodys_history_until_all_have_chosen(api_as, alice, bob):
     game = start_game(alice, bob)
     choice = pick(services.state_of(game), "red")
     services.move_submit(game=game, user=alice, text=choice, seen_ply=0)
     bob_sees = api_as(bob).get(f"/games/{game.pk}").json()
-    assert bob_sees["history"][0]["text"] == "choose ?"
-    assert api_as(alice).get(f"/games/{game.pk}").json()["history"][0]["text"] == choice
+    assert bob_sees["history"] == [] and choice.split()[1] not in str(bob_sees)
+    assert api_as(alice).get(f"/games/{game.pk}").json()["history"] == []
 
 
 def test_a_spectator_sees_no_hand(api_as, alice, bob, charlie):

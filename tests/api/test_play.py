@@ -24,21 +24,24 @@ def to_play(game):
     return user_of(game, colour), pick(services.state_of(game), colour)
 
 
-def test_a_move_is_made_and_says_who_moves_next(api_as, game, alice):
+def test_a_move_is_made_and_says_who_moves_next(api_as, game, alice, bob):
     choice = pick(services.state_of(game), "red")
-    answer = api_as(alice).post(f"/games/{game.pk}/moves", {"move": choice, "ply": 0})
-    assert answer.status_code == 200
-    assert answer.json() == {
+    sealed = api_as(alice).post(f"/games/{game.pk}/moves", {"move": choice, "ply": 0})
+    assert sealed.status_code == 200
+    assert sealed.json() == {
         "game": game.pk,
         "ply": 0,
         "colour": "red",
         "move": choice,
-        "game_ply": 1,
+        "game_ply": 0,  # a sealed choice: no move until yellow's is in
         "status": "active",
         "to_move": ["yellow"],
         "your_turn": False,
     }
-    assert Move.objects.get(game=game).notation == choice
+    theirs = pick(services.state_of(game), "yellow")
+    answer = api_as(bob).post(f"/games/{game.pk}/moves", {"move": theirs, "ply": 0}).json()
+    assert (answer["ply"], answer["move"], answer["game_ply"]) == (1, theirs, 2)
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == [choice, theirs]
 
 
 def test_a_stale_ply_is_409(api_as, alice, bob):
@@ -115,7 +118,7 @@ def test_the_same_move_sent_twice_is_made_once(api_as, game, alice):
     first = client.post(f"/games/{game.pk}/moves", {"move": choice, "ply": 0}).json()
     again = client.post(f"/games/{game.pk}/moves", {"move": choice, "ply": 0})
     assert again.status_code == 200 and again.json()["ply"] == first["ply"] == 0
-    assert Move.objects.filter(game=game).count() == 1
+    assert game.commitments.count() == 1 and not Move.objects.filter(game=game).exists()
 
 
 def test_a_step_inside_the_turn_says_it_is_still_your_turn(api_as, alice, bob):

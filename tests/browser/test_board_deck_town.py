@@ -58,8 +58,8 @@ def test_a_deck_town_game_from_the_lobby_to_its_end(players, open_as, live_serve
     assert red.title() == "(1) Your move - zarkcity"  # the tab counts the games waiting for red's move
 
     # Both choose a starter by clicking it in their hand (the hidden, simultaneous step).
-    for ply, page in enumerate((red, yellow)):
-        wait_ready(page, ply)  # yellow's open page notices red's choice by itself before yellow clicks
+    for page in (red, yellow):
+        wait_ready(page, 0)  # sealed choices: red's moves no ply, so yellow's page stays current
         choice = offered(page, "choose")[0]
         hand_card(page, choice.split()[1]).click()
         confirm(page, choice)

@@ -43,7 +43,9 @@ def pick(game: Game, colour: str, *, prefer=None):
 
 def play(game: Game, colour: str | None = None, *, prefer=None):
     """Submit one legal move by `colour` (default: the first player who must move now)."""
-    colour = colour or movers(state(game))[0]
+    if colour is None:
+        game.refresh_from_db()
+        colour = game.to_move.split(",")[0]  # whom the game waits on: not a seat whose sealed choice is in
     move = pick(game, colour, prefer=prefer)
     user = game.seats.get(colour=colour).user
     return services.move_submit(game=game, user=user, text=str(move), seen_ply=game.ply)

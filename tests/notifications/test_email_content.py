@@ -69,7 +69,7 @@ def submit_first(game, *, prefer: str = "") -> None:
     game.refresh_from_db()
     rules = game.rules
     now = rules.from_position(game.snapshot)
-    colour = rules.movers(now)[0]
+    colour = game.to_move.split(",")[0]  # whom the game waits on (a seat whose sealed choice is in is not asked)
     moves = [str(m) for m in rules.legal_moves(now, colour) if not rules.is_resign(m)]
     text = next((m for m in moves if prefer and m.startswith(prefer)), moves[0])
     services.move_submit(game=game, user=game.seats.get(colour=colour).user, text=text, seen_ply=game.ply)

@@ -53,7 +53,7 @@ def test_the_starter_choice_by_reply_while_the_other_player_also_chooses(zark, d
     choice = legal(zark, "yellow")[0]
     raw = mails.gmail(choice.lower(), sender="Bob@Example.com", to=to)
     deliver(raw, to=to)
-    assert zark.moves.get().notation == choice
+    assert zark.commitments.get().notation == choice and not zark.moves.exists()  # sealed until red's is in
     assert "Played" in answers_to(raw)[0].body
 
 
@@ -266,7 +266,7 @@ def test_the_same_message_delivered_twice_is_handled_once(zark, deliver, bob):
     raw = mails.gmail(legal(zark, "yellow")[0], sender=bob.email, to=to)
     assert deliver(raw, to=to)[0] == inbox.Accepted.QUEUED
     assert deliver(raw, to=to)[0] == inbox.Accepted.DUPLICATE
-    assert zark.moves.count() == 1 and len(answers_to(raw)) == 1
+    assert zark.commitments.count() == 1 and len(answers_to(raw)) == 1
 
 
 def test_a_message_over_the_size_limit_is_refused(zark, deliver, bob, settings):

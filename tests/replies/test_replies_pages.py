@@ -75,7 +75,7 @@ def test_the_dev_mailbox_replies_to_a_turn_email(client, alice, bob, eager, sett
     with TestCase.captureOnCommitCallbacks(execute=True):  # the worker's part: handle, then answer
         response = client.post(f"/dev/mail/{letter.name}/reply/", {"text": choice})
     assert response.status_code == 302
-    assert game.moves.get().notation == choice
+    assert game.commitments.get().notation == choice  # a sealed starter, until the other seat chooses
     answers = [p for p in Path(tmp_path).glob("*.eml") if _header(p, "Auto-Submitted") == "auto-replied"]
     assert len(answers) == 1 and "Played" in answers[0].read_text()
 

@@ -84,7 +84,7 @@ def test_a_reply_over_smtp_makes_the_move_in_deck_town(receiver, alice, bob, cli
     raw = mails.CLIENTS[client](choice.lower(), sender=bob.email, to=to, subject="Deck Town #1: your turn")
     _send(receiver, raw, bob.email, to)
     _wait_for(lambda: answers_to(raw))
-    assert game.moves.get().notation == choice
+    assert game.commitments.get().notation == choice  # a sealed starter, until red chooses too
     (answer,) = answers_to(raw)
     assert "Played" in answer.body and "Deck Town" in answer.body
 
@@ -138,7 +138,7 @@ def test_receive_email_reads_one_message_on_stdin(
     with django_capture_on_commit_callbacks(execute=True):
         call_command("receive_email", "--recipient", to, stdout=out)
     assert out.getvalue().startswith("queued")
-    assert game.moves.get().notation == choice and len(answers_to(raw)) == 1
+    assert game.commitments.get().notation == choice and len(answers_to(raw)) == 1
     assert InboundMessage.objects.get().source == "pipe"
 
 
@@ -166,7 +166,7 @@ def test_a_provider_webhook_delivers_the_reply(client, alice, bob, eager, settin
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(url, json.dumps(payload), content_type="application/json", HTTP_AUTHORIZATION=auth)
     assert response.status_code == 200
-    assert game.moves.get().notation == choice and len(answers_to(raw)) == 1
+    assert game.commitments.get().notation == choice and len(answers_to(raw)) == 1
     assert InboundMessage.objects.get().source == "webhook:postmark"
 
 
@@ -183,5 +183,6 @@ def test_every_game_takes_its_first_move_by_reply_over_smtp(receiver, alice, bob
     raw = mails.outlook(move.upper(), sender=user.email, to=to, subject=f"{game.rules.info.name} #1: your turn")
     _send(receiver, raw, user.email, to)
     _wait_for(lambda: answers_to(raw))
-    assert game.moves.get().notation == move
+    sealed = game.rules.simultaneous(game.rules.from_position(game.snapshot))  # a starter is held as a commitment
+    assert [row.notation for row in (game.commitments.all() if sealed else game.moves.all())] == [move]
     assert game.rules.info.name in answers_to(raw)[0].body

@@ -21,7 +21,6 @@ from archive.models import PlayerRating
 from engine import bots
 from games import bot_turns, services, tasks
 from games.models import DrawProposal, Game
-from games.services.play import _state_at
 from games.tasks import play_bot_turn
 from notifications.models import Notification, Preference
 from notifications.services import preference_update
@@ -29,6 +28,16 @@ from tests.conftest import make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager")]
 SEED = "bots-seed"
+
+
+def state_at(game: Game, ply: int):
+    """The position after the first `ply` moves: the deal from the seed, then each logged move applied."""
+    rules = game.rules
+    colours = list(game.seats.order_by("order").values_list("colour", flat=True))
+    state = rules.new_game(colours, game.seed, game.options)
+    for logged in game.moves.filter(ply__lt=ply).order_by("ply").select_related("seat"):
+        state = rules.apply(state, rules.parse(logged.notation), logged.seat.colour)
+    return state
 
 
 def create(creator, game: str = "zarkcity", seats: int = 2, bots: tuple[str, ...] = ("random",)) -> Game:
@@ -73,8 +82,9 @@ def test_bots_that_fill_the_table_start_the_game_and_play_their_first_move(alice
         ("yellow", "random-bot", "random"),
         ("green", "greedy-bot", "greedy"),
     ]
-    # Starters are chosen by everyone at once: each bot chose in its own ply, and only alice is left to.
-    assert [m.seat.colour for m in game.moves.order_by("ply")] == ["yellow", "green"]
+    # Starters are chosen by everyone at once, sealed: each bot committed in its own task, and only alice is left to.
+    assert [c.seat.colour for c in game.commitments.all()] == ["yellow", "green"] and game.to_move == "red"
+    assert not game.moves.exists()
     assert game.to_move == "red"
 
 
@@ -89,7 +99,7 @@ def test_a_bots_move_is_legal_and_goes_through_move_submit(alice, django_capture
     assert answer.seat == robot and human_to_move(game, alice)
     assert submit.call_count == 2  # alice's move, then the bot's
     assert submit.call_args == mock.call(game=mock.ANY, user=robot.user, text=answer.notation, seen_ply=answer.ply)
-    before = _state_at(game, answer.ply)
+    before = state_at(game, answer.ply)
     assert answer.notation in {str(move) for move in game.rules.legal_moves(before, robot.colour)}
 
 
@@ -210,12 +220,12 @@ def test_a_stale_or_repeated_task_does_nothing(alice, django_capture_on_commit_c
     assert play_bot_turn(game.pk, game.ply + 1) == "stale"
     with django_capture_on_commit_callbacks(execute=True):
         assert play_bot_turn(game.pk, 0) == "moved"
-    assert play_bot_turn(game.pk, 0) == "stale"  # delivered twice: the ply moved on
-    assert game.moves.count() == 1
+    assert play_bot_turn(game.pk, 0) == "no bot to move"  # delivered twice: the bot's sealed choice is in
+    assert game.commitments.count() == 1
     with django_capture_on_commit_callbacks(execute=True):
         services.player_resign(game=game, user=alice)
-    assert play_bot_turn(game.pk, 2) == "stale"  # the game is over
-    assert game.moves.count() == 2
+    assert play_bot_turn(game.pk, 1) == "stale"  # the game is over
+    assert game.moves.count() == 1
 
 
 def test_the_same_turn_played_twice_at_once_is_one_move(alice):
@@ -225,8 +235,9 @@ def test_the_same_turn_played_twice_at_once_is_one_move(alice):
     seed = bot_turns.bot_seed(game, 0, seat)
     text = bots.choose_move(game.rules, "random", services.state_of(game), seat.colour, seed)
     first = services.move_submit(game=game, user=seat.user, text=text, seen_ply=0)  # another worker got there first
-    assert play_bot_turn(game.pk, 0) == "stale"
-    assert list(game.moves.all()) == [first]
+    assert play_bot_turn(game.pk, 0) == "no bot to move"  # its sealed choice is in
+    assert list(game.commitments.all()) == [first]
+    assert services.move_submit(game=game, user=seat.user, text=text, seen_ply=0) == first  # the same, again
 
 
 def test_a_bot_that_fails_hands_its_turn_to_the_random_bot(alice, django_capture_on_commit_callbacks):
@@ -240,7 +251,7 @@ def test_a_bot_that_fails_hands_its_turn_to_the_random_bot(alice, django_capture
 
     with mock.patch("games.bot_turns.bots.choose_move", broken):
         assert play_bot_turn(game.pk, 0) == "moved"
-    assert game.moves.get().seat.user.username == "mcts-bot"
+    assert game.commitments.get().seat.user.username == "mcts-bot"
 
 
 def test_the_sweep_requeues_a_bot_turn_that_was_lost(alice, django_capture_on_commit_callbacks):
@@ -250,7 +261,7 @@ def test_the_sweep_requeues_a_bot_turn_that_was_lost(alice, django_capture_on_co
     later = now + timedelta(minutes=3)
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.requeue_waiting(later) == 1
-    assert game.moves.count() == 1
+    assert game.commitments.count() == 1
     assert tasks.requeue_waiting(later) == 0  # alice's turn now: nothing waits on a bot
 
 

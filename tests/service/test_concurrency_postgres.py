@@ -15,19 +15,25 @@ from django.db import connection
 
 from engine import registry
 from games import services
-from games.models import Game, Move
+from games.models import Commitment, Game, Move
 from games.services import StaleMove
 from tests.service.gameplay import mover, pick, play_plies, start_game, user_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 RULES = registry.get("zarkcity")  # the same object every game.rules returns
 real_apply = RULES.apply
+real_check = RULES.check_commitment
 
 
 def slow_apply(state, move, by):
     """Hold the lock a moment so the other request surely arrives while it is held."""
     time.sleep(0.3)
     return real_apply(state, move, by)
+
+
+def slow_check(state, seat, move):
+    time.sleep(0.3)
+    return real_check(state, seat, move)
 
 
 def race(game: Game, attempts: list[tuple[object, str]]) -> list[object]:
@@ -47,7 +53,10 @@ def race(game: Game, attempts: list[tuple[object, str]]) -> list[object]:
             connection.close()
 
     threads = [threading.Thread(target=submit, args=(i, u, t)) for i, (u, t) in enumerate(attempts)]
-    with mock.patch.object(RULES, "apply", side_effect=slow_apply):
+    with (
+        mock.patch.object(RULES, "apply", side_effect=slow_apply),
+        mock.patch.object(RULES, "check_commitment", side_effect=slow_check),
+    ):
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -66,15 +75,29 @@ def assert_one_won(game: Game, outcomes: list[object], ply: int) -> None:
     assert game.moves.get(ply=ply).notation == won[0].notation
 
 
-def test_two_players_choosing_at_the_same_moment_both_count(alice, bob):
-    """Simultaneous choices: the second waits for the lock, finds the ply moved by the other's choice, and stands."""
+def test_two_players_committing_at_the_same_moment_are_resolved_once(alice, bob):
+    """Sealed choices: the second waits for the lock, finds the first's commitment, and resolves both
+    in its own transaction; the first's answer is its commitment, the second's the move it became."""
     game = start_game(alice, bob)
     state = services.state_of(game)
     texts = {"red": pick(state, "red"), "yellow": pick(state, "yellow")}
     outcomes = race(game, [(alice, texts["red"]), (bob, texts["yellow"])])
-    assert all(isinstance(o, Move) for o in outcomes), outcomes
+    assert sorted(type(o).__name__ for o in outcomes) == ["Commitment", "Move"], outcomes
     game.refresh_from_db()
-    assert game.ply == 2 and game.phase == "place"
+    assert game.ply == 2 and game.phase == "place" and not Commitment.objects.exists()
+    assert {m.seat.colour: m.notation for m in game.moves.all()} == texts
+    last = next(o for o in outcomes if isinstance(o, Move))
+    assert last.ply == 1  # the later arrival is recorded second: commit order breaks a tie (rules.md 3.6)
+
+
+def test_three_seats_committing_at_once_resolve_exactly_once(alice, bob, charlie):
+    game = start_game(alice, bob, charlie)
+    state = services.state_of(game)
+    texts = {colour: pick(state, colour) for colour in ("red", "yellow", "green")}
+    outcomes = race(game, [(alice, texts["red"]), (bob, texts["yellow"]), (charlie, texts["green"])])
+    assert sorted(type(o).__name__ for o in outcomes) == ["Commitment", "Commitment", "Move"], outcomes
+    game.refresh_from_db()
+    assert list(game.moves.values_list("ply", flat=True)) == [0, 1, 2] and game.phase == "place"
     assert {m.seat.colour: m.notation for m in game.moves.all()} == texts
 
 

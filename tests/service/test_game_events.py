@@ -36,9 +36,10 @@ def test_a_move_is_announced_inside_its_transaction_with_its_rows(alice, bob, su
         heard.append((event, transaction.get_connection().in_atomic_block, event.move.pk is not None))
 
     events.subscribe(events.MoveMade, record)
+    services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)  # sealed: no move yet
     row = services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
-    [(event, inside, saved)] = heard
-    assert (event.game.pk, event.move, event.game.ply, inside, saved) == (game.pk, row, 1, True, True)
+    [(event, inside, saved)] = heard  # both starters, resolved: announced once
+    assert (event.game.pk, event.move, event.game.ply, inside, saved) == (game.pk, row, 2, True, True)
     assert [seat.colour for seat in event.seats] == ["red", "yellow"]
 
 
@@ -50,9 +51,11 @@ def test_a_subscriber_failing_inside_the_transaction_rolls_the_move_back(alice, 
         raise RuntimeError("outbox unwritable")
 
     events.subscribe(events.MoveMade, broken)
+    services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)
     with pytest.raises(RuntimeError, match="outbox unwritable"):
         services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
     assert Game.objects.get(pk=game.pk).ply == 0 and not game.moves.exists()
+    assert [c.seat.colour for c in game.commitments.all()] == ["red"]  # bob's, and the resolution, rolled back
     assert Notification.objects.count() == rows_before  # no email for a move that never happened
 
 

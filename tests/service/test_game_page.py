@@ -134,9 +134,9 @@ def test_posting_a_move_redirects_back_to_the_page(client, alice, bob):
     client.force_login(alice)
     response = client.post(move_url(game), {"text": text, "seen_ply": 0})
     assert response.status_code == 302 and response["Location"] == page(game) + "#status"
-    assert Move.objects.get(game=game).notation == text
+    assert game.commitments.get().notation == text  # sealed until yellow has chosen too
     html = client.get(page(game)).content.decode()
-    assert f"You chose {text.split()[1]}." in html
+    assert f"Your sealed choice: {text}." in html
 
 
 def test_an_illegal_move_shows_the_reason_and_keeps_the_text(client, alice, bob):
@@ -207,8 +207,8 @@ def test_a_double_click_on_confirm_shows_the_move_as_played(client, alice, bob):
         response = client.post(move_url(game), {"text": text, "seen_ply": 0})
         assert response.status_code == 302
     html = client.get(page(game)).content.decode()
-    assert f"You chose {text.split()[1]}." in html and "moved on since" not in html
-    assert Move.objects.filter(game=game).count() == 1
+    assert f"Your sealed choice: {text}." in html and "moved on since" not in html
+    assert game.commitments.count() == 1 and not Move.objects.filter(game=game).exists()
 
 
 def test_the_discard_step_offers_checkboxes_of_the_hand(client, alice, bob):

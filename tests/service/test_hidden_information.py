@@ -113,19 +113,19 @@ def test_starter_choices_stay_hidden_until_all_have_chosen(three, alice, bob):
     game = three
     red_choice = pick(services.state_of(game), "red")
     services.move_submit(game=game, user=alice, text=red_choice, seen_ply=0)
-    services.move_submit(game=game, user=bob, text=pick(services.state_of(game), "yellow"), seen_ply=1)
+    services.move_submit(game=game, user=bob, text=pick(services.state_of(game), "yellow"), seen_ply=0)
     game.refresh_from_db()
     red_card = red_choice.split()[1]
     for colour, client in viewers(game):
         assert_no_secrets(game, client, colour)
         page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
         if colour == "red":
-            assert f"You chose {red_card}." in page
+            assert f"Your sealed choice: {red_choice}." in page
         else:
             assert red_card not in cards_in(page)
-            assert "choose ?" in page
+            assert red_choice not in page and "has made a sealed choice" in page
     record = Client().get(reverse("game_record", args=[game.pk])).json()
-    assert [m["move"] for m in record["moves"]] == ["choose ?", "choose ?"]
+    assert record["moves"] == []  # sealed choices are no moves until all are in
 
 
 def test_starters_are_public_once_everyone_has_chosen(three):

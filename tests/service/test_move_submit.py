@@ -12,7 +12,7 @@ from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.position import from_position
 from engine.zarkcity.record import replay
 from games import selectors, services
-from games.models import DrawProposal, Game, Move
+from games.models import Commitment, DrawProposal, Game, Move
 from games.services import MoveRejected, NotAPlayer, StaleMove
 from tests.service.gameplay import GOOD_SEED, mover, play_plies, start_game, user_of
 
@@ -34,16 +34,31 @@ def starter_of(game, colour):
     return str(next(m for m in legal_moves(state, colour) if str(m).startswith("choose")))
 
 
-def test_move_submit_appends_the_move_and_moves_the_snapshot_on(alice, bob):
+def test_a_starter_is_sealed_until_every_seat_has_chosen(alice, bob):
     game = started(alice, bob)
+    snapshot = game.snapshot
     text = starter_of(game, "yellow")
     row = services.move_submit(game=game, user=bob, text=text.upper(), seen_ply=0)
     game.refresh_from_db()
-    assert (row.ply, row.seat.colour, row.notation) == (0, "yellow", text)
-    assert game.ply == 1 and game.to_move == "red"
-    assert [c for c, _ in game.snapshot["starters"]] == ["yellow"]
-    assert row.descriptions["*"] == "yellow chose a starter"
-    assert row.descriptions["yellow"] == f"you chose {text.split()[1]}"
+    assert isinstance(row, Commitment) and (row.ply, row.seat.colour, row.notation) == (0, "yellow", text)
+    assert (game.ply, game.snapshot, game.to_move) == (0, snapshot, "red")  # nothing applied, nothing recorded
+    assert not Move.objects.exists()
+
+
+def test_the_last_choice_resolves_them_all_into_moves_in_the_order_they_came(alice, bob):
+    game = started(alice, bob)
+    theirs, mine = starter_of(game, "yellow"), starter_of(game, "red")
+    services.move_submit(game=game, user=bob, text=theirs, seen_ply=0)
+    last = services.move_submit(game=game, user=alice, text=mine, seen_ply=0)
+    game.refresh_from_db()
+    rows = list(game.moves.select_related("seat"))
+    assert [(r.ply, r.seat.colour, r.notation) for r in rows] == [(0, "yellow", theirs), (1, "red", mine)]
+    assert last == rows[1] and game.ply == 2 and game.phase == "place"
+    assert [c for c, _ in game.snapshot["starters"]] == ["yellow", "red"]
+    assert not Commitment.objects.exists()
+    assert rows[0].descriptions["*"] == "yellow chose a starter"
+    assert rows[0].descriptions["yellow"] == f"you chose {theirs.split()[1]}"
+    assert rows[1].descriptions["*"].startswith(f"red chose {mine.split()[1]}; starters revealed: ")
 
 
 def test_choose_keeps_the_clock_of_who_is_still_choosing(alice, bob):
@@ -73,7 +88,7 @@ def test_a_double_click_on_confirm_answers_with_the_move_already_played(alice, b
     text = starter_of(game, "yellow")
     first = services.move_submit(game=game, user=bob, text=text, seen_ply=0)
     again = services.move_submit(game=game, user=bob, text=text.upper(), seen_ply=0)
-    assert again.pk == first.pk and Move.objects.count() == 1
+    assert again == first and Commitment.objects.count() == 1
 
 
 def test_a_double_click_while_choosing_at_once_with_another_player_is_no_error(alice, bob):
@@ -93,14 +108,23 @@ def test_a_double_click_on_the_winning_move_is_no_error_though_the_game_is_over(
     assert again.pk == last.pk
 
 
-def test_a_second_different_move_on_the_same_page_is_stale(alice, bob):
+def test_a_sealed_choice_cannot_be_changed(alice, bob):
     game = started(alice, bob)
-    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
+    first = services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
     hand = game.snapshot["hands"]["yellow"]
-    other = next(f"choose {c}" for c in hand if f"choose {c}" != Move.objects.get().notation)
-    with pytest.raises(StaleMove, match="moved on since you loaded this page"):
+    other = next(f"choose {c}" for c in hand if f"choose {c}" != first.notation)
+    with pytest.raises(MoveRejected, match="sealed: it cannot be changed"):
         services.move_submit(game=game, user=bob, text=other, seen_ply=0)
-    assert Move.objects.count() == 1
+    assert list(Commitment.objects.values_list("notation", flat=True)) == [first.notation]
+
+
+def test_a_second_different_move_on_the_same_page_is_stale(alice, bob):
+    game = play_to_place(alice, bob)
+    colour, seen = mover(game), game.ply
+    services.move_submit(game=game, user=user_of(game, colour), text="place 1,0", seen_ply=seen)
+    with pytest.raises(StaleMove, match="moved on since you loaded this page"):
+        services.move_submit(game=game, user=user_of(game, colour), text="place -1,0", seen_ply=seen)
+    assert game.moves.count() == seen + 1
 
 
 def test_a_move_answering_someone_elses_turn_is_stale(alice, bob):
@@ -142,7 +166,7 @@ def test_not_your_turn(alice, bob):
 def play_to_place(alice, bob):
     game = started(alice, bob)
     services.move_submit(game=game, user=alice, text=starter_of(game, "red"), seen_ply=0)
-    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=1)
+    services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
     game.refresh_from_db()
     assert game.phase == "place"
     return game
@@ -187,11 +211,11 @@ def test_resign_through_move_submit_is_recorded_as_a_move(alice, bob):
     services.move_submit(game=game, user=bob, text=starter_of(game, "yellow"), seen_ply=0)
     row = services.move_submit(game=game, user=alice, text=" Resign ", seen_ply=0)  # any ply: resign is always allowed
     game.refresh_from_db()
-    assert (row.ply, row.seat.colour, row.notation) == (1, "red", "resign")
+    assert (row.ply, row.seat.colour, row.notation) == (0, "red", "resign")  # yellow's sealed choice went with the game
     assert game.status == Game.Status.FINISHED
     assert (game.winner, game.result_reason, game.phase, game.to_move) == ("yellow", "resignation", "over", "")
     assert game.finished_at is not None and game.deadline is None
-    assert game.seats.get(user=alice).resigned
+    assert game.seats.get(user=alice).resigned and not Commitment.objects.exists()
 
 
 def test_a_resigned_player_cannot_move(alice, bob, charlie):
@@ -220,7 +244,7 @@ def test_placing_right_after_choosing_gets_a_fresh_clock(alice, bob):
     with time_machine.travel(game.started_at + timedelta(days=1)):
         services.move_submit(game=game, user=user_of(game, first), text=choices[first], seen_ply=0)
     with time_machine.travel(game.started_at + timedelta(days=2)):
-        services.move_submit(game=game, user=user_of(game, last), text=choices[last], seen_ply=1)
+        services.move_submit(game=game, user=user_of(game, last), text=choices[last], seen_ply=0)
     game.refresh_from_db()
     assert game.phase == "place" and mover(game) == last  # the higher starter (or the tie's first) went first
     assert game.turn_started_at.date() == (game.started_at + timedelta(days=2)).date()
