@@ -131,7 +131,8 @@ class BlackIce(KitGame[State, Move]):
 
 
 def _late_pass(move: Any, state: State, by: str) -> bool:
-    return bool(move == PASS)
+    """REC-B9: a `pass` after the turn ended by itself is dropped; after `declare` it is refused."""
+    return bool(move == PASS and state.outcome is None)
 
 
 GAME = BlackIce()

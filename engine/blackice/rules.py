@@ -40,12 +40,17 @@ def throw(state: State, seat: str) -> Outcome[State]:
     """`seat`'s three dice from the next draws, duplicates and nulls made `wild` (REC-B5)."""
     faces = tuple(die(state.seed, state.draws + i) for i in range(3))
     thrown = state.evolve(to_move=seat, throw=faces, used=(False, False, False), draws=state.draws + 3)
-    actions = tuple("wild" if is_null(thrown, seat, face) else face for face in duplicates_wild(faces))
+    actions = actions_of_throw(thrown, seat, faces)
     after = thrown.evolve(actions=actions, turn=state.turn + 1)
     said = " ".join(faces) if actions == faces else f"{' '.join(faces)}: actions {' '.join(actions)}"
     return Outcome(
         after, (Event("throw", f"{seat} throws {said}", seat, {"dice": list(faces), "actions": list(actions)}),)
     )
+
+
+def actions_of_throw(state: State, seat: str, faces: Sequence[str]) -> tuple[str, ...]:
+    """The turn's actions: duplicates made `wild`, then each null face (REC-B5)."""
+    return tuple("wild" if is_null(state, seat, face) else face for face in duplicates_wild(faces))
 
 
 def duplicates_wild(faces: Sequence[str]) -> tuple[str, ...]:
