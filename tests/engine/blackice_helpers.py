@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Callable
 from typing import Any
 
 from engine.blackice.game import GAME
-from engine.blackice.state import State
+from engine.blackice.state import Lock, State, sorted_codes
 from engine.kit.events import Event
 
 PLAYERS = ["red", "blue"]
@@ -62,3 +64,55 @@ def steps(state: State, line: str, by: str = "red") -> tuple[State, tuple[Event,
 
 def moves(state: State, seat: str = "red") -> list[str]:
     return [str(move) for move in GAME.legal_moves(state, seat)]
+
+
+ALL_STEPS = [
+    *(f"peek {p}" for p in (1, 2, 3)),
+    *(f"swap {what} {a} {b}" for what in ("locks", "keys") for a, b in ((1, 2), (1, 3), (2, 3))),
+    *(f"set {p} {c}" for p in (1, 2, 3) for c in ("red", "yellow", "green", "blue")),
+    *(f"reset {p}" for p in (1, 2, 3)),
+    *(f"copy {p}" for p in (1, 2, 3)),
+    "declare",
+    "pass",
+]
+
+
+def redealt(state: State, viewer: str | None, chooser: random.Random) -> State:
+    """`state` with every Code `viewer` has no mark on dealt again, with the Box, from the 12 less
+    those it sees (the seed kept): a state `viewer` must not be able to tell from `state`."""
+    pool = ["red", "yellow", "green", "blue"] * 3
+    for lock in state.locks:
+        if viewer in lock.peeked_by:
+            pool.remove(lock.code)
+    chooser.shuffle(pool)
+    locks = tuple(lock if viewer in lock.peeked_by else Lock(pool.pop(), lock.peeked_by) for lock in state.locks)
+    return state.evolve(locks=locks, box=sorted_codes(pool))
+
+
+def pick(state: State, chooser: random.Random, declare: float = 0.02) -> tuple[str, Any]:
+    """The mover and a random listed step, `declare` rarely (a random declaration is nearly always
+    wrong, which would end every game at once), resignation never."""
+    seat = GAME.movers(state)[0]
+    listed = [m for m in GAME.legal_moves(state, seat) if not GAME.is_resign(m)]
+    others = [m for m in listed if str(m) != "declare"]
+    if others and (len(others) < len(listed) and chooser.random() > declare or len(others) == len(listed)):
+        return seat, chooser.choice(others)
+    return seat, chooser.choice(listed)
+
+
+def playout(
+    seed: str, plies: int, chooser: random.Random | None = None, check: Callable[[State], None] | None = None
+) -> tuple[State, list[tuple[str, str]]]:
+    """A random game of at most `plies` steps (see `pick`), `check` run on each state before its step."""
+    chooser = chooser or random.Random(seed)
+    state = GAME.new_game(PLAYERS, seed, {})
+    played: list[tuple[str, str]] = []
+    for _ in range(plies):
+        if GAME.result(state) is not None:
+            break
+        if check is not None:
+            check(state)
+        seat, move = pick(state, chooser)
+        state = GAME.apply(state, move, seat)
+        played.append((seat, str(move)))
+    return state, played
