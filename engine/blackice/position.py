@@ -69,7 +69,9 @@ def from_position(data: Any) -> State:
         actions=actions,
         used=used,
         draws=_count(data.get("draws"), "draws"),
-        turn=_count(data.get("turn"), "turn"),
+        # The spec's file has no turn number (the kit's `turn` needs one): written always, and read as a
+        # throw count from `draws` when absent (each throw takes 3 draws, a Reset 1 more).
+        turn=_count(data.get("turn", _count(data.get("draws"), "draws") // 3), "turn"),
         resigned=tuple(loser),
         outcome=outcome,
     )

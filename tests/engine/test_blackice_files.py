@@ -101,6 +101,12 @@ def test_position_rejected(case: str) -> None:
         GAME.from_position(data)
 
 
+def test_the_spec_example_without_a_turn_number() -> None:
+    data = position()
+    del data["turn"]
+    assert GAME.from_position(data).turn == 1
+
+
 def test_a_null_may_turn_more_to_wild() -> None:
     data = position(throw=["tip", "dig", "aim"], actions=["wild", "wild", "wild"])
     assert GAME.from_position(data).actions == ("wild", "wild", "wild")
