@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..interface import GameInfo, MoveKind, Result, Table, View
+from ..kit import draw
 from ..kit.base import KitGame, Resign
 from ..kit.core import Randomness
 from ..kit.events import Outcome
 from ..kit.steps import Played, play_line
-from . import position, rules, views
+from . import picture, position, rules, views
 from .notation import PASS, Move, parse
 from .state import BOX, GAME_ID, RULES_VERSION, Lock, State, sorted_codes
 
@@ -89,6 +90,9 @@ class BlackIce(KitGame[State, Move]):
 
     def table(self, view: View) -> Table:
         return views.table(view)
+
+    def scene(self, view: View) -> draw.Scene:
+        return picture.scene(view)
 
     def board_text(self, view: View) -> str:
         return views.board_text(view)
