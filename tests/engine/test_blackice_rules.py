@@ -13,6 +13,7 @@ from engine.blackice.game import GAME
 from engine.blackice.notation import parse
 from engine.blackice.state import BOX, FACES, die, first_player, new_code, starting_codes
 from engine.errors import IllegalMoveError, NotationError
+from engine.kit.core import Chance, Hidden
 from engine.shuffle import shuffled
 
 RED_KEYS = {"red": ["green", "red", "green"], "blue": [None, None, None]}
@@ -315,7 +316,14 @@ def public_lines_name_no_code() -> None:
             assert word not in event.seen_by("blue").text and word not in event.seen_by(None).text
 
 
+def capabilities_hidden_and_chance() -> None:
+    assert isinstance(GAME, Hidden) and isinstance(GAME, Chance)
+    state = make()
+    assert GAME.reseed(state, "other").seed == "other" and GAME.reseed(state, "other").locks == state.locks
+
+
 ROWS: list[Callable[[], None]] = [
+    capabilities_hidden_and_chance,
     rec_b1_keys,
     rec_b2_key_i_against_code_i,
     rec_b3_codes_may_repeat,
