@@ -52,3 +52,17 @@ def test_the_bots_finish_a_game() -> None:
         seat = GAME.movers(state)[0]
         state = GAME.apply(state, bots[seat].choose(GAME, state, seat), seat)
     assert GAME.result(state) is not None
+
+
+@pytest.mark.parametrize("plies", [0, 7, 21])
+def test_determinize_reads_no_unpeeked_code(plies: int) -> None:
+    """The same generator gives the same determinization of two states differing only in Codes the
+    seat has not peeked; the Codes it peeked and every public fact are kept."""
+    state = midgame(f"det-{plies}", plies)
+    seat = GAME.movers(state)[0]
+    twin = redealt(state, seat, random.Random(plies + 1))
+    one, two = (GAME.determinize(s, seat, random.Random(5)) for s in (state, twin))
+    assert one == two and one.seed != state.seed
+    for lock, kept in zip(state.locks, one.locks, strict=True):
+        assert kept.peeked_by == lock.peeked_by and (seat not in lock.peeked_by or kept.code == lock.code)
+    assert one.keys == state.keys and one.actions == state.actions and len(one.box) == 9
