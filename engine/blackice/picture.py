@@ -1,0 +1,70 @@
+"""Black ICE's board as a drawing-kit `Scene` (engine/kit/draw), written from a view alone: a Code
+the viewer may not know is drawn as the kit's `hidden` piece, so the picture can show no more than
+the view holds."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ..interface import View
+from ..kit import draw
+from .state import PLACES
+
+WIDTH = 400
+NODE_SIZES: tuple[draw.Size, ...] = ("S", "M")  # REC-B1: the first seat's Nodes are Smalls, the second's Mediums
+KEY_SIZES: tuple[draw.Size, ...] = ("M", "L")
+
+
+def scene(view: View) -> draw.Scene:
+    data = cast(dict[str, Any], view)
+    items: list[draw.Item] = [draw.Label(12, 24, _status(data), size=16, bold=True)]
+    items += _nodes(data, 1, 44)
+    items += _locks(data, 150)
+    items += _nodes(data, 0, 256)
+    items += _dice(data, 364)
+    items.append(draw.Label(12, 440, f"Black Box: {data['box_size']} Codes", size=14))
+    return draw.Scene(WIDTH, 456, tuple(items), title="Black ICE board")
+
+
+def _status(data: dict[str, Any]) -> str:
+    if data["phase"] == "over":
+        return f"{data['winner']} wins ({data['reason']})" if data["winner"] else f"Over ({data['reason']})"
+    return f"{data['to_move']} to move"
+
+
+def _locks(data: dict[str, Any], y: float) -> list[draw.Item]:
+    boxes: list[draw.Item] = []
+    for place, lock in zip(PLACES, data["locks"], strict=True):
+        marks = f" ({', '.join(lock['peeked_by'])})" if lock["peeked_by"] else ""
+        code = draw.Pyramid(lock["code"] or "hidden", "S", title=f"Code of Lock {place}: {lock['code'] or 'hidden'}")
+        spots = (code, draw.Pyramid("black", "L", title=f"Lock {place}"))
+        boxes.append(
+            draw.Box(12 + (place - 1) * 128, y, 120, 88, f"Lock {place}{marks}", target=f"lock:{place}", spots=spots)
+        )
+    return boxes
+
+
+def _nodes(data: dict[str, Any], index: int, y: float) -> list[draw.Item]:
+    seat = data["players"][index]
+    mine = seat == data["viewer"]
+    boxes: list[draw.Item] = []
+    for place, key in zip(PLACES, data["keys"][seat], strict=True):
+        pieces = (draw.Pyramid("black", NODE_SIZES[index]),) + ((draw.Pyramid(key, KEY_SIZES[index]),) if key else ())
+        stack = draw.Stack(pieces, title=f"{seat}'s Node {place}: {key or 'empty'}")
+        target = f"node:{place}" if mine else ""
+        boxes.append(
+            draw.Box(
+                12 + (place - 1) * 128, y, 120, 88, f"{seat} Node {place}", tint=seat, target=target, spots=(stack,)
+            )
+        )
+    return boxes
+
+
+def _dice(data: dict[str, Any], y: float) -> list[draw.Item]:
+    if data["phase"] != "play":
+        return []
+    dice: list[draw.Item] = [draw.Label(12, y + 28, f"{data['to_move']}'s actions:", size=14)]
+    for i, (face, used) in enumerate(zip(data["actions"], data["used"], strict=True)):
+        title = f"action {i + 1}{' (used)' if used else ''}"
+        dice.append(draw.Die(170 + i * 56, y, face, title=title, colour="#c8c8c8" if used else ""))
+    return dice
