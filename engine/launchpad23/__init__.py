@@ -1,0 +1,13 @@
+"""Launch Pad 23 (Andrew Looney; Pyramid Primer #1) for 2 to 4 players: ../shared/spec/launchpad23.md.
+
+`PACKAGE` is the game's one declaration (engine/kit/package.py); `engine.launchpad23.game.GAME` the
+game on the kit. Not yet in engine/registry.py: the pages and clicks come later.
+"""
+
+from __future__ import annotations
+
+from ..bots.kit import mcts_bot, random_bot
+from ..kit.package import Package
+from .game import GAME
+
+PACKAGE = Package(game=GAME, bots={"random": random_bot, "mcts": mcts_bot()})
