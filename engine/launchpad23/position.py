@@ -68,6 +68,7 @@ def from_position(data: Any) -> State:
         board=_board(data.get("board"), players),
         dice=_count(data.get("dice"), "dice"),
         resigned=_resigned(data.get("resigned"), players),
+        turns=0 if phase == "start" else 1,  # a new turn from here on counts up
     )
     return _checked(_ended(state, data, players))
 
