@@ -114,7 +114,8 @@ def scenario_11_taking_makes_a_rocket() -> None:
 
 
 def scenario_12_failure() -> None:
-    after = GAME.apply(state({"a1": ["red:M", "red:S", "blue:L"], "b1": ["black:S"]}, moves_left=3), GAME.parse("failure"), "red")
+    board = {"a1": ["red:M", "red:S", "blue:L"], "b1": ["black:S"]}
+    after = GAME.apply(state(board, moves_left=3), GAME.parse("failure"), "red")
     assert after.cell("a1") == () and after.moves_left == 2 and after.in_bank(Piece("red", "M")) == 2
     assert "REC-L7" in refused({"b1": ["red:M"]}, "failure")
 
