@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from ..bots.kit import mcts_bot, random_bot
 from ..kit.package import Package
+from .bots import evaluate
 from .game import GAME
 
-PACKAGE = Package(game=GAME, bots={"random": random_bot, "mcts": mcts_bot()})
+# Random playouts almost never build a rocket: the MCTS bot values its short lines by rocket progress.
+PACKAGE = Package(game=GAME, bots={"random": random_bot, "mcts": mcts_bot(evaluate, playout=8)})
