@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..interface import SeatSummary, Table, View
+from ..kit.draw import SIZE_NAMES
 from ..shuffle import commitment
 from .position import to_position
 from .state import KINDS, State
@@ -48,7 +49,7 @@ def table(shown: View) -> Table:
     data = cast(LaunchpadView, shown)
     seats = tuple(SeatSummary(seat, _facts(data, seat), _note(data, seat)) for seat in data["players"])
     own = data.get("starts", {}).get(data["viewer"] or "")
-    private = f"You chose a {own} opening piece." if data["phase"] == "start" and own else ""
+    private = f"You chose a {SIZE_NAMES[own]} opening piece." if data["phase"] == "start" and own else ""
     return Table(status=_status(data), seats=seats, private_note=private, notes=_notes(data))
 
 

@@ -55,7 +55,7 @@ def test_a_pick_never_shows_to_others_before_all_chose(players: tuple[str, ...])
 def test_the_chooser_sees_their_own_pick_and_whether_others_chose() -> None:
     current = GAME.apply(GAME.new_game(("red", "yellow", "green"), "s", {}), Start("L"), "red")
     assert GAME.view(current, "red")["starts"] == {"red": "L", "yellow": None, "green": None}
-    assert GAME.table(GAME.view(current, "red")).private_note == "You chose a L opening piece."
+    assert GAME.table(GAME.view(current, "red")).private_note == "You chose a Large opening piece."
     assert GAME.public_move_text(Start("L"), "red", current, "red") == "start L"
     assert [seat.note for seat in GAME.table(GAME.view(current, "green")).seats] == [
         "has chosen",
