@@ -15,7 +15,7 @@ from ..kit.core import Randomness
 from ..kit.events import Outcome
 from ..kit.steps import Played, play_line, split_line
 from . import picture, position, rules, views
-from .notation import Move, Start, Word, parse
+from .notation import Move, Shift, Start, Word, parse
 from .state import SIZES, State
 
 RULES = (
@@ -41,6 +41,7 @@ class Launchpad23(KitGame[State, Move]):
         MoveKind("start", "Opening piece"),
         MoveKind("add", "Add a part"),
         MoveKind("reroll", "Reroll", quick=True),
+        MoveKind("move", "Move a piece"),
         MoveKind("failure", "Total system failure", quick=True),
         MoveKind("pass", "Pass", quick=True),
     )
@@ -112,6 +113,10 @@ class Launchpad23(KitGame[State, Move]):
 
     def scene(self, view: View) -> draw.Scene:
         return picture.scene(view)
+
+    def move_kind(self, move: Any) -> str:
+        """A piece's move starts with its size (`M red b2-b1`): its kind is `move`."""
+        return "move" if isinstance(move, Shift) else super().move_kind(move)
 
     # --- Sealed: the secret opening pick ----------------------------------------------------------
     def sealed_seats(self, state: State) -> tuple[str, ...]:

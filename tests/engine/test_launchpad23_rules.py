@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.kit import draw
 from engine.launchpad23.game import GAME
 from engine.launchpad23.rules import die, enter_moves, settle_part
 from engine.launchpad23.state import COLOUR_FACES, COLOURS, PADS, PYRAMID_FACES, Piece
@@ -320,3 +321,14 @@ RULES = [value for name, value in sorted(globals().items()) if name.startswith("
 @pytest.mark.parametrize("check", RULES, ids=lambda check: check.__name__)
 def test_rule(check: Callable[[], None]) -> None:
     check()
+
+
+def test_the_scene_draws_the_complex_the_pieces_and_the_dice() -> None:
+    shown = GAME.view(state({"a1": ["red:M", "blue:S"], "b2": ["green:L"]}, throw=("S/M", "atom"), moves_left=3), "red")
+    scene = GAME.scene(shown)
+    assert {"a1", "b2", "c3"} <= draw.targets(scene)
+    assert [item.face for item in scene.items if isinstance(item, draw.Die)] == ["S/M", "atom"]
+    assert "rM" in GAME.board_text(shown) and "<svg" in GAME.board_svg(shown, interactive=True)
+    steps = GAME.click_steps(shown, ["M red a1-b1", "pass"])
+    assert [step["path"] for step in steps] == [["a1", "b1"], []]
+    assert GAME.move_kind(GAME.parse("M red a1-b1")) == "move"
