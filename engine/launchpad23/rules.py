@@ -161,8 +161,9 @@ def rocket(state: State, events: Events) -> Outcome[State] | None:
     for seat in state.seated():
         if is_rocket(state.cell(state.pad(seat))):
             won = replace(state, phase="over", winners=(seat,), reason="rocket", to_move=None)
-            text = f"{seat}'s rocket stands on {state.pad(seat)}: {seat} wins"
-            return Outcome(won, (*events, Event("rocket", text, seat, {"pad": state.pad(seat)})))
+            pad = state.pad(seat)
+            launch = Event("launch", f"{seat}'s rocket stands on {pad}: lift-off", seat, {"pad": pad})
+            return Outcome(won, (*events, launch, Event("end", f"{seat} wins", seat, {"reason": "rocket"})))
     return None
 
 

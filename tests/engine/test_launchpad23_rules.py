@@ -97,6 +97,8 @@ def scenario_9_win_in_another_turn() -> None:
     board = {"a1": ["red:M"], "c3": ["red:S", "yellow:S", "green:S", "blue:S"], "c2": ["black:S"]}
     after = GAME.apply(state(board, moves_left=2), GAME.parse("S black c2-c3"), "red")
     assert GAME.result(after) is not None and after.winners == ("blue",) and after.reason == "rocket"
+    events = GAME.step(state(board, moves_left=2), GAME.parse("S black c2-c3"), "red").events
+    assert [(e.kind, e.seat) for e in events] == [("move", "red"), ("launch", "blue"), ("end", "blue")]
 
 
 def scenario_10_six_pieces_no_rocket() -> None:
