@@ -20,8 +20,9 @@ def playout(players: tuple[str, ...], seed: str, steps: int) -> tuple[State, lis
     current = GAME.new_game(players, seed, {})
     moves: list[tuple[str, str]] = []
     for seat in reversed(players):
-        current = GAME.apply(current, GAME.parse(f"start {chooser.choice('SML')}"), seat)
-        moves.append((seat, moves_text(current, seat)))
+        pick = f"start {chooser.choice('SML')}"
+        current = GAME.apply(current, GAME.parse(pick), seat)
+        moves.append((seat, pick))
     for _ in range(steps):
         if GAME.result(current) is not None:
             break
@@ -30,10 +31,6 @@ def playout(players: tuple[str, ...], seed: str, steps: int) -> tuple[State, lis
         current = GAME.apply(current, move, seat)
         moves.append((seat, str(move)))
     return current, moves
-
-
-def moves_text(current: State, seat: str) -> str:
-    return f"start {current.start_of(seat)}"
 
 
 @pytest.mark.parametrize("players", [("red", "blue"), THREE, ("red", "yellow", "green", "blue")])
