@@ -114,6 +114,10 @@ class Launchpad23(KitGame[State, Move]):
     def scene(self, view: View) -> draw.Scene:
         return picture.scene(view)
 
+    def continues_turn(self, before: State, after: State) -> bool:
+        """A pick in setup is no one's turn: the seat that chose is not asked again."""
+        return before.phase != "start" and super().continues_turn(before, after)
+
     def move_kind(self, move: Any) -> str:
         """A piece's move starts with its size (`M red b2-b1`): its kind is `move`."""
         return "move" if isinstance(move, Shift) else super().move_kind(move)

@@ -177,6 +177,14 @@ def rule_pick_cannot_change() -> None:
         GAME.apply(current, GAME.parse("start S"), "red")
 
 
+def rule_a_pick_is_no_ones_turn() -> None:
+    before = GAME.new_game(THREE, "x", {})
+    after = GAME.apply(before, GAME.parse("start S"), "red")
+    assert not GAME.continues_turn(before, after)
+    moving = state({"a1": ["red:M"]}, moves_left=2)
+    assert GAME.continues_turn(moving, GAME.apply(moving, GAME.parse("M red a1-b1"), "red"))
+
+
 def rule_rec_l4_first_player_from_seed() -> None:
     for seed in ("a", "b", "c", "d"):
         assert opened(THREE, seed).first_player == shuffled(THREE, seed, 0)[0]
