@@ -312,6 +312,8 @@ class KitGame(ABC, Generic[S, M]):
             and not isinstance(move, Resign)
             and self.sealed_seats(state)
         ):
+            if by in pending:
+                raise IllegalMoveError(f"{by} has already committed a move here: it cannot be changed")
             self.check_commitment(state, by, move)
             pending[by] = move
             if set(pending) < set(self.sealed_seats(state)):
@@ -319,7 +321,26 @@ class KitGame(ABC, Generic[S, M]):
             resolved: S = self.resolve(state, dict(pending)).state
             pending.clear()
             return resolved
+        if pending and isinstance(move, Resign):
+            return self._resign_while_sealed(state, by, pending)
         return self.apply(state, move, by)
+
+    def _resign_while_sealed(self, state: S, by: str, pending: dict[str, Any]) -> S:
+        """A seat leaves during a sealed step: its commitment is dropped, and when the others have all
+        committed, theirs are resolved now (as a live game whose state kept them would do)."""
+        left = self.apply(state, RESIGN, by)
+        pending.pop(by, None)
+        if not isinstance(self, Sealed) or self.result(left) is not None:
+            pending.clear()
+            return left
+        sealed = set(self.sealed_seats(left))
+        if not sealed or not sealed <= set(pending):
+            if not sealed:
+                pending.clear()
+            return left
+        resolved: S = self.resolve(left, {seat: pending[seat] for seat in sealed}).state
+        pending.clear()
+        return resolved
 
     def check_result(self, state: S, result: Mapping[str, Any], plies: int) -> S:
         """The final state if the game really ended as `result` says, scores included (B15)."""

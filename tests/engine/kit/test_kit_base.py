@@ -188,3 +188,16 @@ def test_determinize_reseeds_the_future_throws() -> None:
     state = opened()
     other = RACE.determinize(state, "blue", random.Random(1))
     assert other.seed != state.seed and other.runners == state.runners
+
+
+def test_a_sealed_commitment_cannot_be_changed_in_a_record() -> None:
+    record = RACE.make_record(["red", "blue"], {}, "s1", [("red", "bid 3"), ("red", "bid 1")], None)
+    with pytest.raises(ReplayError, match="cannot be changed") as raised:
+        RACE.replay(record)
+    assert raised.value.index == 1
+
+
+def test_a_resignation_at_a_sealed_step_resolves_the_others_commitments() -> None:
+    moves = [("red", "bid 3"), ("yellow", "bid 1"), ("blue", "resign")]
+    final = RACE.replay(RACE.make_record(["red", "yellow", "blue"], {}, "s1", moves, None))
+    assert final.bids == (("red", 3), ("yellow", 1)) and final.to_move == "red" and final.resigned == ("blue",)
