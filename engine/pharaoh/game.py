@@ -2,7 +2,8 @@
 
 The kit's `KitGame` turns it into the service's interface and gives resignation, draws,
 time-outs, the `pharaoh-game/1` record and its replay. Several steps make a turn; a line of them
-separated by `;` goes through `play_line`, where a `pass` after the turn ended is dropped.
+separated by `;` goes through the kit's `play_line`, which drops a `pass` after the turn ended
+(`ignorable`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any, ClassVar, cast
 from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
 from ..kit.base import KitGame
 from ..kit.events import Outcome
-from ..kit.steps import Played, play_line
 from . import notation, picture, position, rules, views
 from .notation import Move, Pass
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
@@ -113,9 +113,6 @@ class Pharaoh(KitGame[State, Move]):
     def ignorable(self, move: Any, state: State, by: str) -> bool:
         """A `pass` after the turn (or the game) has ended is dropped from a line (pharaoh.md)."""
         return isinstance(move, Pass)
-
-    def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
-        return play_line(self, state, line, by, ignorable=self.ignorable)
 
     # --- pictures --------------------------------------------------------------------------------
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
