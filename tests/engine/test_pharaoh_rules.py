@@ -233,7 +233,15 @@ CASES = [
         3,
         error="step 2 (enter S b1): comes after your turn",
     ),
-    Case("only the player to move takes steps", {}, "enter S c5", 6, by="blue", to_move="red", error="red's turn, not blue's"),
+    Case(
+        "only the player to move takes steps",
+        {},
+        "enter S c5",
+        6,
+        by="blue",
+        to_move="red",
+        error="red's turn, not blue's",
+    ),
     Case("a path is its steps in order", {"b1": "red:S"}, "b1-b2-b3", 6, after={"board": {"b3": "red:S"}, "points": 4}),
     # --- the scenarios of pharaoh.md ---------------------------------------------------------------
     Case(
