@@ -54,8 +54,10 @@ def throw_for(state: State, seat: str) -> Outcome[State]:
 
 
 def _turn_end(seat: str, points: int) -> Event:
-    left = "1 point left pays" if points == 1 else f"{points} points left pay"
-    return Event("turn-end", f"{seat}'s turn ends: {left} for no step", seat, {"points": points})
+    left = {0: "no points left", 1: "1 point left pays for no step"}.get(
+        points, f"{points} points left pay for no step"
+    )
+    return Event("turn-end", f"{seat}'s turn ends: {left}", seat, {"points": points})
 
 
 def next_seat(state: State, seat: str) -> str:

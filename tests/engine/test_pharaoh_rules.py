@@ -467,7 +467,7 @@ def test_the_events_of_a_capture_and_the_throw() -> None:
     texts = [(e.kind, e.text) for e in outcome.events]
     assert texts[:2] == [
         ("capture", "red c2-c3 captures blue's M"),
-        ("turn-end", "red's turn ends: 0 points left pay for no step"),
+        ("turn-end", "red's turn ends: no points left"),
     ]
     throw = outcome.events[2]
     assert throw.kind == "throw" and throw.text == f"blue threw {outcome.state.throw}"
