@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
+from ..interface import GameInfo, MoveKind, Result, Table, View
+from ..kit import draw
 from ..kit.base import KitGame
 from ..kit.events import Outcome
 from . import notation, picture, position, rules, views
@@ -27,7 +28,7 @@ INFO = GameInfo(
     hidden_information=False,
     rules_version=RULES_VERSION,
     has_hands=False,
-    board_hint="Edges are tinted by owner; each supply waits at the right, under the die and the points left.",
+    board_hint="Edges are tinted by owner, dots mark the goal-lines that count; supplies wait under the die.",
     chance="who starts and every throw of the die",
     reasons=REASONS,
 )
@@ -114,15 +115,12 @@ class Pharaoh(KitGame[State, Move]):
         """A `pass` after the turn (or the game) has ended is dropped from a line (pharaoh.md)."""
         return isinstance(move, Pass)
 
-    # --- pictures --------------------------------------------------------------------------------
-    def board_svg(self, view: View, *, interactive: bool = False) -> str:
-        return picture.board_svg(cast(views.PharaohView, view), interactive=interactive)
+    # --- pictures: one description for the page, the email and the text board -------------------
+    def scene(self, view: View) -> draw.Scene:
+        return picture.scene(cast(views.PharaohView, view))
 
-    def board_text(self, view: View) -> str:
-        return views.board_text(cast(views.PharaohView, view))
-
-    def board_script(self, view: View) -> BoardScript:
-        return picture.board_script(cast(views.PharaohView, view))
+    def click_path(self, move: Move) -> tuple[str, ...]:
+        return picture.click_path(move)
 
 
 GAME = Pharaoh()

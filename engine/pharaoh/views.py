@@ -9,7 +9,7 @@ from typing import NotRequired, cast
 
 from ..interface import SeatSummary, Table, View
 from ..shuffle import commitment
-from .board import CORNERS, EDGES, edges_of, goal_lines
+from .board import EDGES, edges_of, goal_lines
 from .position import to_position
 from .rules import movers
 from .state import GAME_ID, State
@@ -98,37 +98,3 @@ def _edge_names(shown: PharaohView) -> list[str]:
     by_cells = {tuple(cells): name for name, cells in EDGES.items()}
     cells = [shown["edges"][colour] for colour in shown["players"]]
     return [f"{by_cells[tuple(edge)]} {' '.join(edge)}" for edge in cells]
-
-
-# --- the board as text, for emails and the command line -------------------------------------------
-
-INITIALS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "black": "k"}
-
-
-def board_text(shown: PharaohView) -> str:
-    """Rank 5 at the top. A piece is its owner's initial and size (rM), an empty cell `.`, a blocked
-    corner `#`; below: each seat's edge and supply, and the throw with the points left."""
-    board = shown["board"]
-    rows = []
-    for rank in range(5, 0, -1):
-        cells = [f"{f}{rank}" for f in "abcde"]
-        marks = [_mark(cell, board) for cell in cells]
-        rows.append(f"{rank}  " + " ".join(marks))
-    rows.append("   " + " ".join(f"{f} " for f in "abcde"))
-    for colour, edge in zip(shown["players"], _edge_names(shown), strict=True):
-        supply = " ".join(shown["supplies"][colour]) or "-"
-        gone = " (resigned)" if colour in shown["resigned"] else ""
-        rows.append(f"{colour} ({INITIALS[colour]}){gone}: edge {edge}; supply {supply}")
-    if shown["phase"] != "over":
-        rows.append(f"{shown['to_move']} threw {shown['throw']}: {_points(shown['points'])} left")
-    return "\n".join(rows) + "\n"
-
-
-def _mark(cell: str, board: dict[str, str]) -> str:
-    if cell in CORNERS:
-        return "##"
-    piece = board.get(cell)
-    if piece is None:
-        return ". "
-    colour, size = piece.split(":")
-    return INITIALS[colour] + size
