@@ -158,16 +158,16 @@ def play(state: State, move: Move, by: str) -> Outcome[State]:
 
 
 def _moved(state: State, move: Enter | Step, by: str) -> tuple[State, Event]:
-    squares = dict(state.squares)
+    squares, price = dict(state.squares), cost(state, move)
     if isinstance(move, Enter):
         piece, destination = Piece(by, move.size), move.cell
     else:
         piece, destination = squares.pop(move.start), move.end
     taken = squares.get(destination)
-    squares[destination] = piece  # REC-P6: a captured piece simply leaves the board: it is in its supply again
-    moved = state.with_board(squares).evolve(points=state.points - cost(state, move))
+    squares[destination] = piece  # REC-P6: a captured piece leaves the board, so it is in its supply again
+    moved = state.with_board(squares).evolve(points=state.points - price)
     kind = "enter" if isinstance(move, Enter) else "move"
-    data: dict[str, object] = {"cell": destination, "cost": cost(state, move)}
+    data: dict[str, object] = {"cell": destination, "cost": price}
     if taken is None:
         return moved, Event(kind, f"{by} {move}", by, data)
     data["captured"] = str(taken)
