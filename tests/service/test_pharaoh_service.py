@@ -15,6 +15,7 @@ from games import services
 from games.models import Game
 from tests.engine.test_pharaoh_golden import choose
 from tests.replies.helpers import start
+from tests.service.test_board_page import play_data
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +67,11 @@ def test_the_game_page_shows_the_board_with_click_targets(client, alice, bob) ->
     page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert 'data-target="c3"' in page and 'data-target="supply:L"' in page
     assert "Pharaoh" in page and "enter M c1" in page  # the notation help
+    data = play_data(client, game)
+    steps = {step["text"]: step["path"] for step in data["steps"]}
+    assert data["module"].endswith("js/kit_board.js") and list(steps) == data["moves"]
+    edge = GAME.view(services.state_of(game), None)["edges"][mover(game)]  # type: ignore[typeddict-item]
+    assert steps[f"enter S {edge[0]}"] == ["supply:S", edge[0]] and steps["pass"] == []
 
 
 def test_a_turn_email_carries_the_picture_and_the_text_board(
