@@ -17,6 +17,7 @@ from typing import Any, NoReturn, TextIO
 from . import registry
 from .errors import IllegalMoveError, PositionError, ReplayError
 from .interface import COLOURS, Game
+from .kit.steps import play_line, read_line
 from .zarkcity.position import game_of, parse_json, pretty
 
 
@@ -37,9 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--game", default=registry.DEFAULT, help=f"the game's id (default {registry.DEFAULT})")
     new.add_argument("--players", required=True, help="seat colours in turn order, e.g. red,blue")
     new.add_argument("--seed", required=True, help="the game's secret seed (drives every shuffle)")
-    play = commands.add_parser("apply", help="apply one move and print the resulting position")
+    play = commands.add_parser("apply", help="apply one move, or a line of steps, and print the resulting position")
     play.add_argument("position", help="position file, or - for standard input")
-    play.add_argument("move", help="one move in the notation, e.g. 'build 7H 1,0'")
+    play.add_argument("move", help="one move in the notation, e.g. 'build 7H 1,0', or steps: 'draw; discard 3C'")
     play.add_argument("--as", dest="colour", help="who makes the move (default: the player to move)")
     moves = commands.add_parser("moves", help="list every legal move of a player, one per line")
     moves.add_argument("position", help="position file, or - for standard input")
@@ -118,8 +119,8 @@ def _run(args: argparse.Namespace, options: dict[str, str]) -> str:
         return pretty(game.view(state, viewer)) + "\n"
     if args.command == "moves":
         return "".join(f"{m}\n" for m in game.legal_moves(state, _actor(game, state, args.colour, None)))
-    move = game.parse(args.move)
-    return _position(game, game.apply(state, move, _actor(game, state, args.colour, move)))
+    first = read_line(game, args.move)[0][1][0]  # the first step says who moves, as a lone move would
+    return _position(game, play_line(game, state, args.move, _actor(game, state, args.colour, first))[-1].state)
 
 
 def games_list() -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..errors import IllegalMoveError, NotationError
-from .events import Event
+from .events import Event, Outcome
 
 S = TypeVar("S")
 
@@ -50,27 +50,41 @@ def play_line(
     default the game's own `ignorable` method, if it has one).
     """
     played: list[Played[S]] = []
-    texts = split_line(line)
-    for number, text in enumerate(texts, start=1):
-        for move in _moves(game, text, number, len(texts)):
+    steps = read_line(game, line)
+    for number, (text, moves) in enumerate(steps, start=1):
+        for move in moves:
             if played and by not in game.movers(state):
                 if _may_drop(game, ignorable, move, state, by):
                     continue
-                raise IllegalMoveError(_named(number, len(texts), text, "comes after your turn or the game ended"))
+                raise IllegalMoveError(_named(number, len(steps), text, "comes after your turn or the game ended"))
             try:
-                outcome = game.step(state, move, by)
+                outcome = _step(game, state, move, by)
             except IllegalMoveError as error:
-                raise IllegalMoveError(_named(number, len(texts), text, str(error))) from None
+                raise IllegalMoveError(_named(number, len(steps), text, str(error))) from None
             state = outcome.state
             played.append(Played(str(move), state, tuple(outcome.events)))
     return played
 
 
+def read_line(game: Any, line: str) -> list[tuple[str, Sequence[Any]]]:
+    """Each step's text and the moves it stands for, before anything is applied: NotationError naming
+    the first unreadable step. A game without `parse_steps` reads each step as one move (`parse`)."""
+    texts = split_line(line)
+    return [(text, _moves(game, text, number, len(texts))) for number, text in enumerate(texts, start=1)]
+
+
+def _step(game: Any, state: S, move: Any, by: str) -> Outcome[S]:
+    """A game's `step` with its events, or its `apply` alone (a game that says nothing of events)."""
+    step = getattr(game, "step", None)
+    return step(state, move, by) if step is not None else Outcome(game.apply(state, move, by))
+
+
 def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
     try:
-        if text.strip().lower() == "resign":
+        parse_steps = getattr(game, "parse_steps", None)
+        if text.strip().lower() == "resign" or parse_steps is None:
             return [game.parse(text)]
-        return list(game.parse_steps(text))
+        return list(parse_steps(text))
     except NotationError as error:
         raise NotationError(_named(number, count, text, str(error))) from None
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.kit.steps import Played, play_line, read_line
 from games import events
 from games.models import Game, Move, Seat
 from games.selectors.page import table_of
@@ -21,13 +22,17 @@ STALE = "The game moved on since you loaded this page: look at the new position 
 
 
 def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
-    """Validate one move against the current position and append it to the log, or raise PlayError."""
-    move = _parse(game, text)
-    if game.rules.is_resign(move):
+    """Validate a line of one or more steps (`;` between them, games.md) against the current position
+    and append each step to the log as its own ply, all or nothing, or raise PlayError naming the step.
+    Returns the line's last move."""
+    steps = _read(game, text)
+    if len(steps) == 1 and game.rules.is_resign(steps[0]):
         return player_resign(game=game, user=user)
+    if len(steps) > 1 and any(game.rules.is_resign(step) for step in steps):
+        raise MoveRejected("Resign on a line of its own: a resignation ends your part in the game.")
     with transaction.atomic():
         game = lock(game)
-        if seen_ply != game.ply and (repeat := _same_move_again(game, user, move, seen_ply)):
+        if seen_ply != game.ply and (repeat := _same_move_again(game, user, steps[0], seen_ply)):
             return repeat  # a double-click on Confirm: the first click already played it
         seats = table_of(game)
         seat = acting_seat(game, user, seats)
@@ -35,15 +40,15 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
             raise StaleMove(STALE)
         before = state_of(game)
         try:
-            after = game.rules.apply(before, move, seat.colour)
-        except IllegalMoveError as error:
+            played = play_line(game.rules, before, text, seat.colour)
+        except (IllegalMoveError, NotationError) as error:
             raise MoveRejected(str(error)) from None
-        return _record(game, seats, seat, move, before, after)
+        return _record_line(game, seats, seat, before, played)
 
 
 def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
-    """This player's first move since `seen_ply` if it is this very move: the same form posted twice
-    (at `seen_ply` itself, or later when others' simultaneous moves came in between)."""
+    """This player's first move since `seen_ply` if it is this very move (a line's first step): the
+    same form posted twice (at `seen_ply` itself, or later when others' simultaneous moves came in between)."""
     first = game.moves.filter(ply__gte=seen_ply, seat__user=user).order_by("ply").select_related("seat").first()
     return first if first is not None and first.notation == str(move) else None
 
@@ -69,9 +74,10 @@ def _state_at(game: Game, ply: int) -> Any:
     return state
 
 
-def _parse(game: Game, text: str) -> Any:
+def _read(game: Game, text: str) -> list[Any]:
+    """Every step of the line, read before anything is locked: a typo is refused whatever the position."""
     try:
-        return game.rules.parse(text)
+        return [move for _, moves in read_line(game.rules, text) for move in moves]
     except NotationError as error:
         raise MoveRejected(f"Cannot read that move: {error}") from None
 
@@ -107,23 +113,39 @@ def game_abandon(*, game: Game, reason: str = "timeout") -> Game:
     return game
 
 
-def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
-    """Append the move, move the snapshot on, reset the clock if someone new must move, end if over.
-    `seats` is the table as read under the lock (table_of), `seat` the one among them that moved."""
-    now = timezone.now()
-    row = Move.objects.create(
-        game=game,
-        ply=game.ply,
-        seat=seat,
-        notation=str(move),
-        descriptions=_descriptions(game, seats, move, seat, before, after),
-    )
+def _record_line(game: Game, seats: list[Seat], seat: Seat, before: Any, played: list[Played[Any]]) -> Move:
+    """Append each step of a line as its own ply, then move the snapshot on once and announce the
+    line once (one "your turn" for whoever moves next, not one per step)."""
+    rows, state = [], before
+    for step in played:
+        move = game.rules.parse(step.text)
+        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, state, step.state)))
+        state = step.state
+    return _saved(game, seats, rows[-1], before, state)
+
+
+def _append(game: Game, seat: Seat, move: Any, descriptions: dict[str, str]) -> Move:
+    row = Move.objects.create(game=game, ply=game.ply, seat=seat, notation=str(move), descriptions=descriptions)
     game.ply += 1
+    return row
+
+
+def _saved(game: Game, seats: list[Seat], last: Move, before: Any, after: Any) -> Move:
+    """The snapshot moved on after the rows up to `last`: the clock reset if someone new must move,
+    the game ended if it is over, a draw offer lapsed, the move announced."""
+    now = timezone.now()
     save_position(game, after, now, new_movers=owes_new_move(game, before, after), seats=seats)
     game.save()
     lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
-    events.publish(events.MoveMade(game=game, move=row, before=before, after=after, seats=seats))
-    return row
+    events.publish(events.MoveMade(game=game, move=last, before=before, after=after, seats=seats))
+    return last
+
+
+def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
+    """Append one move and save the game (`seats`: the table as read under the lock, `seat` the one
+    among them that moved)."""
+    row = _append(game, seat, move, _descriptions(game, seats, move, seat, before, after))
+    return _saved(game, seats, row, before, after)
 
 
 def _descriptions(game: Game, seats: list[Seat], move: Any, seat: Seat, before: Any, after: Any) -> dict[str, str]:

@@ -49,24 +49,28 @@ def dealt(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.fixture
-def acting(tmp_path: Path) -> Path:
-    """Red to act with 7H in hand, next to its own card."""
-    state = State(
+def red_to_act(hand: tuple[str, ...], deck: tuple[str, ...]) -> State:
+    """Turn 1, red to act with `hand`, next to its own card; blue holds 2C."""
+    return State(
         "standard",
         ("red", "blue"),
         "act",
         "red",
         {(0, 0): Square("9S", (("red", "S"),)), (1, 0): Square("9D", (("blue", "S"),))},
-        {"red": ("7H", "KH"), "blue": ("2C",)},
-        ("3C", "4C"),
+        {"red": hand, "blue": ("2C",)},
+        deck,
         (),
         seed="x",
         turn=1,
         first_player="red",
     )
+
+
+@pytest.fixture
+def acting(tmp_path: Path) -> Path:
+    """Red to act with 7H in hand, next to its own card."""
     path = tmp_path / "acting.json"
-    path.write_text(dumps(state))
+    path.write_text(dumps(red_to_act(("7H", "KH"), ("3C", "4C"))))
     return path
 
 
@@ -219,3 +223,22 @@ def test_new_reads_colours_and_deck_in_any_case() -> None:
         "red",
         "blue",
     ]
+
+
+@pytest.fixture
+def full_hand(tmp_path: Path) -> Path:
+    """Red to act with six cards: a draw takes three, and the turn ends with a discard of three."""
+    path = tmp_path / "full.json"
+    path.write_text(dumps(red_to_act(("7H", "KH", "2H", "3H", "4H", "5H"), ("3C", "4C", "5C", "6C"))))
+    return path
+
+
+def test_apply_a_line_of_steps_in_order(full_hand: Path) -> None:
+    after = json.loads(ok("apply", str(full_hand), "draw; discard 2H 3H 4H"))
+    assert (after["to_move"], after["discard"]) == ("blue", ["2H", "3H", "4H"])
+    assert sorted(after["hands"]["red"]) == ["3C", "4C", "5C", "5H", "7H", "KH"]
+
+
+def test_a_refused_step_refuses_the_line_and_names_it(full_hand: Path) -> None:
+    assert fails(1, "apply", str(full_hand), "draw; discard 2H").startswith("step 2 (discard 2H): ")
+    assert fails(2, "apply", str(full_hand), "draw; discrd 2H").startswith("step 2 (discrd 2H): ")

@@ -78,3 +78,22 @@ def play_plies(game: Game, count: int) -> Game:
         services.move_submit(game=game, user=user_of(game, colour), text=text, seen_ply=game.ply)
     game.refresh_from_db()
     return game
+
+
+def before_a_full_hand(game: Game, limit: int = 40) -> tuple[Game, str, str]:
+    """Play (drawing when allowed) until the mover's `draw` would leave them over the hand limit: a
+    real two-step turn, `draw; discard ...`. The game, the mover, and a discard that brings them down."""
+    rules = game.rules
+    for _ in range(limit):
+        game.refresh_from_db()
+        colour = mover(game)
+        state = services.state_of(game)
+        if state.phase == "act":
+            after = rules.apply(state, rules.parse("draw"), colour)
+            if after.phase == "discard" and after.to_move == colour:
+                over = len(after.hands[colour]) - after.ruleset.hand_limit
+                return game, colour, str(rules.parse("discard " + " ".join(state.hands[colour][:over])))
+        moves = [str(m) for m in legal_moves(state, colour) if not isinstance(m, Resign)]
+        text = "draw" if "draw" in moves else moves[0]
+        services.move_submit(game=game, user=user_of(game, colour), text=text, seen_ply=game.ply)
+    raise AssertionError("no draw ever filled a hand")
