@@ -174,3 +174,33 @@ def test_a_wrong_result_is_refused() -> None:
     record["result"] = {"winner": "blue" if state.winner == "red" else "red", "reason": "goal-line"}
     with pytest.raises(ReplayError, match="the record says"):
         GAME.replay(record)
+
+
+# --- one line, several steps, on the command line ------------------------------------------------
+
+SCENARIO_7 = SPEC_EXAMPLE | {
+    "players": ["red", "blue"],
+    "first_player": "red",
+    "to_move": "red",
+    "throw": 4,
+    "points": 4,
+    "board": {"c3": "red:L", "b3": "red:M", "d2": "red:S"},
+}
+
+
+def test_scenario_7_a_step_after_the_win_refuses_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, SCENARIO_7)
+    code, out, err = run(["apply", path, "d2-d3; d3-e3"], capsys)
+    assert (code, out, err) == (1, "", "step 2 (d3-e3): comes after your turn or the game ended\n")
+    code, out, _ = run(["apply", path, "d2-d3"], capsys)
+    assert code == 0 and (json.loads(out)["winner"], json.loads(out)["reason"]) == ("red", "goal-line")
+
+
+def test_a_line_of_steps_and_a_path_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = SPEC_EXAMPLE | {"players": ["red", "blue"], "first_player": "red", "to_move": "red", "board": {}}
+    path = write(tmp_path, start | {"throw": 3, "points": 3})
+    code, out, _ = run(["apply", path, "enter L c1; pass"], capsys)  # scenario 1: the pass is dropped
+    assert code == 0 and json.loads(out)["board"] == {"c1": "red:L"} and json.loads(out)["to_move"] == "blue"
+    path = write(tmp_path, start | {"throw": 6, "points": 6})
+    code, out, _ = run(["apply", path, "enter S b1; b1-b2-b3"], capsys)
+    assert code == 0 and json.loads(out)["board"] == {"b3": "red:S"} and json.loads(out)["points"] == 3
