@@ -387,6 +387,8 @@ class KitGame(ABC, Generic[S, M]):
             reasons = ", ".join(self.info.reasons)
             raise PositionError(f"result must be {{winner, reason}} with a reason in {reasons}, not {value!r}")
         winner, reason = value.get("winner"), value["reason"]
+        if value.get("tied"):  # every stated fact is checked (rules.md B15): no kit game ends in a tie yet
+            raise PositionError(f"result: a {reason} result lists no tied players")
         winnerless = (*WINNERLESS, *self.NO_WINNER_REASONS)
         if (winner is None and reason not in winnerless) or (winner is not None and reason == "draw"):
             raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")

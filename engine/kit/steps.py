@@ -46,14 +46,15 @@ def play_line(
     """Every step of `line` applied in order by `by`; nothing is applied unless all are legal.
 
     A step's error names it ("step 2 (b3-c3): ..."). A step after `by`'s turn or the game has ended
-    refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`).
+    refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`; by
+    default the game's own `ignorable` method, if it has one).
     """
     played: list[Played[S]] = []
     steps = read_line(game, line)
     for number, (text, moves) in enumerate(steps, start=1):
         for move in moves:
             if played and by not in game.movers(state):
-                if ignorable is not None and ignorable(move, state, by):
+                if _may_drop(game, ignorable, move, state, by):
                     continue
                 raise IllegalMoveError(_named(number, len(steps), text, "comes after your turn or the game ended"))
             try:
@@ -90,3 +91,9 @@ def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
 
 def _named(number: int, count: int, text: str, message: str) -> str:
     return message if count == 1 else f"step {number} ({text}): {message}"
+
+
+def _may_drop(game: Any, ignorable: Callable[[Any, Any, str], bool] | None, move: Any, state: Any, by: str) -> bool:
+    """Whether a step after the turn ended is dropped: `ignorable` if given, else the game's own."""
+    rule = ignorable if ignorable is not None else getattr(game, "ignorable", None)
+    return bool(rule is not None and rule(move, state, by))

@@ -342,7 +342,7 @@ def test_the_start_email_asks_only_the_first_mover_for_a_move_and_shows_everyone
     assert "Move by " in to_first.body and "Move by " not in to_other.body
 
 
-@pytest.mark.parametrize("game_id", ["zarkcity", "decktown", "martianchess", "buyersmarket"])
+@pytest.mark.parametrize("game_id", ["zarkcity", "decktown", "martianchess", "buyersmarket", "pharaoh"])
 def test_no_start_email_says_first_twice(alice, bob, django_capture_on_commit_callbacks, game_id):
     with django_capture_on_commit_callbacks(execute=True):
         start_game(alice, bob, game_id=game_id, options=None if game_id == "zarkcity" else {})
