@@ -52,6 +52,8 @@ def play_line(
     texts = split_line(line)
     for number, text in enumerate(texts, start=1):
         for move in _moves(game, text, number, len(texts)):
+            if number < len(texts) and _ends_line(game, move):
+                raise IllegalMoveError(_named(number, len(texts), text, f"{move} must be last on its line"))
             if played and by not in game.movers(state):
                 if ignorable is not None and ignorable(move, state, by):
                     continue
@@ -72,6 +74,13 @@ def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
         return list(game.parse_steps(text))
     except NotationError as error:
         raise NotationError(_named(number, count, text, str(error))) from None
+
+
+def _ends_line(game: Any, move: Any) -> bool:
+    """A game may say a step must end its line (`ends_line`): a throw of dice, whose outcome no one can
+    write a plan after."""
+    ends_line = getattr(game, "ends_line", None)
+    return bool(ends_line(move)) if ends_line is not None else False
 
 
 def _named(number: int, count: int, text: str, message: str) -> str:
