@@ -8,6 +8,7 @@ game without a capability answers (no hands, nothing hidden but the seed).
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -15,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from ..interface import COLOURS, BoardScript, Card, GameInfo, MoveKind, Result, Table, View
 from ..records import check_scores, read_moves, read_scores
+from . import draw
 from .core import Chance, Randomness, Scores, Sealed
 from .events import Event, Outcome, lines
 
@@ -39,6 +41,7 @@ class Resign:
 
 
 RESIGN = Resign()
+KIT_SCRIPT = "js/kit_board.js"  # the one click-to-move script every game on the kit may use
 WINNERLESS = ("draw", "timeout")  # results a record may state for a game its moves left unfinished
 
 
@@ -89,14 +92,38 @@ class KitGame(ABC, Generic[S, M]):
     @abstractmethod
     def from_position(self, data: Any) -> S: ...
 
-    @abstractmethod
-    def board_svg(self, view: View, *, interactive: bool = False) -> str: ...
+    # --- pictures: one description (engine/kit/draw), unless the game draws its own ------------
+    def scene(self, view: View) -> draw.Scene:
+        """The board as the drawing kit's description; a game implements this, or else overrides
+        `board_svg`, `board_text` and `board_script` with pictures of its own."""
+        raise NotImplementedError(f"{type(self).__name__} describes no scene: it must draw its own board")
 
-    @abstractmethod
-    def board_text(self, view: View) -> str: ...
+    def board_svg(self, view: View, *, interactive: bool = False) -> str:
+        return draw.svg(self.scene(view), interactive=interactive)
 
-    @abstractmethod
-    def board_script(self, view: View) -> BoardScript: ...
+    def board_text(self, view: View) -> str:
+        return draw.text(self.scene(view))
+
+    def board_script(self, view: View) -> BoardScript:
+        """The kit's click script; the page adds each legal step's click path (`click_steps`)."""
+        return BoardScript(module=KIT_SCRIPT, data={})
+
+    def click_path(self, move: M) -> tuple[str, ...]:
+        """The targets a player clicks, in order, to make `move`: by default the move's words that
+        name a target of the board (`c1-c2` is c1 then c2). A game whose moves name their targets
+        otherwise (`enter M c1`: the supply's Medium, then c1) says so here."""
+        return tuple(word for word in re.split(r"[\s;-]+", str(move)) if word)
+
+    def click_steps(self, view: View, moves: Sequence[str]) -> list[dict[str, Any]]:
+        """For the click script: each legal step's text and click path, kept to the targets the
+        viewer's board has (a move with none, `pass` or `roll`, gets an empty path: a button)."""
+        targets = draw.targets(self.scene(view))
+        steps: list[dict[str, Any]] = []
+        for text in moves:
+            move = self.parse(text)
+            path = () if isinstance(move, Resign) else self.click_path(move)
+            steps.append({"text": text, "path": [name for name in path if name in targets]})
+        return steps
 
     # --- play, with resignation as the kit's own step -------------------------------------------
     def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> S:
