@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
+from ..interface import GameInfo, MoveKind, Result, Table, View
+from ..kit import draw
 from ..kit.base import KitGame
 from ..kit.events import Outcome
 from . import notation, picture, position, rules, views
-from .notation import Move, Roll, Stop
+from .notation import Move, Roll, Stop, Take
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, RULES_VERSION, State
 
 INFO = GameInfo(
@@ -97,14 +98,13 @@ class IceDice(KitGame[State, Move]):
     def table(self, view: View) -> Table:
         return views.table(cast(views.IceDiceView, view))
 
-    def board_svg(self, view: View, *, interactive: bool = False) -> str:
-        return picture.board_svg(cast(views.IceDiceView, view), interactive=interactive)
+    def scene(self, view: View) -> draw.Scene:
+        return picture.scene(cast(views.IceDiceView, view))
 
-    def board_text(self, view: View) -> str:
-        return views.board_text(cast(views.IceDiceView, view))
-
-    def board_script(self, view: View) -> BoardScript:
-        return picture.board_script(cast(views.IceDiceView, view))
+    def click_path(self, move: Move) -> tuple[str, ...]:
+        """A take is clicked on the Bank's cell of its kind (then the Vault, for a steal); roll and stop
+        are buttons."""
+        return picture.click_path(move) if isinstance(move, Take) else ()
 
     # --- files ----------------------------------------------------------------------------------
     def to_position(self, state: State) -> dict[str, Any]:

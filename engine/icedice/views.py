@@ -104,23 +104,3 @@ def _bank(shown: IceDiceView) -> str:
         if sizes:
             parts.append(f"{colour} {sizes}")
     return "; ".join(parts) or "empty"
-
-
-def board_text(shown: IceDiceView) -> str:
-    """The dice, the Counter, each Vault with its Trios, the Bank: plain lines for the email's text part."""
-    lines = [f"dice: {_throw(shown)}", f"counter ({shown['to_move'] or 'nobody'}): {_pieces(shown['counter'])}"]
-    for seat in shown["players"]:
-        lines.append(f"{seat} vault ({_trios(shown['trios'][seat])}): {_vault_rows(shown['vaults'][seat])}")
-    lines.append(f"bank: {_bank(shown)}")
-    if shown["takes"]:
-        lines.append(f"offered: {', '.join(shown['takes'])}")
-    return "\n".join(lines) + "\n"
-
-
-def _vault_rows(pieces: list[str]) -> str:
-    """Grouped by colour so Trios read at a glance: `red SML, green SM`."""
-    by_colour: dict[str, str] = {}
-    for text in pieces:
-        colour, _, size = text.partition(":")
-        by_colour[colour] = by_colour.get(colour, "") + size
-    return ", ".join(f"{colour} {sizes}" for colour, sizes in by_colour.items()) or "empty"
