@@ -172,6 +172,16 @@ class Randomness(Protocol):
 
 
 @runtime_checkable
+class Clicks(Protocol):
+    """A board the kit's click script plays (static/js/kit_board.js): each of the viewer's legal steps
+    with the board targets clicked to make it. Games on the kit have it (engine/kit/base.py)."""
+
+    def click_steps(self, view: View, moves: Sequence[str]) -> list[dict[str, Any]]:
+        """[{"text": step, "path": [target, ...]}] for each of `moves`, the viewer's legal steps."""
+        ...
+
+
+@runtime_checkable
 class Game(Protocol):
     """One game: pure functions of its own immutable State and Move values (STYLE.md)."""
 

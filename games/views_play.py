@@ -20,6 +20,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.interface import Clicks
 from games import clock as game_clock
 from games import selectors, services, sharing
 from games.forms import ChatForm, MoveForm
@@ -134,7 +135,8 @@ def _share_url(request: HttpRequest, game: Game, context: selectors.GameContext)
     return request.build_absolute_uri(sharing.share_url(game))
 
 
-# What the board script may read of the game's BoardScript.data (docs/board.md): public, or the viewer's own.
+# Keys the page data always has (null when the game's BoardScript.data leaves them out); every other
+# key of BoardScript.data passes through as it is: public, or the viewer's own (docs/board.md).
 SCRIPT_KEYS = ("phase", "discard", "handLimit", "drawCards", "starter", "labels", "pips")
 
 
@@ -146,7 +148,8 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
     game's own script (BoardScript.module) builds moves from clicks; its data says how cards read.
     """
     script = context.script
-    data = {key: script.data.get(key) for key in SCRIPT_KEYS}
+    data = {key: script.data.get(key) for key in SCRIPT_KEYS} | dict(script.data)
+    moves = [move for group in context.legal for move in group.moves]
     return data | {
         "module": static(script.module),
         "ply": game.ply,
@@ -157,7 +160,9 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "labels": data["labels"] or {},
         "pips": data["pips"] or {},
         "active": game.status == Game.Status.ACTIVE,
-        "moves": [move for group in context.legal for move in group.moves],
+        "moves": moves,
+        # A board of the drawing kit: each of those moves with the targets clicked to make it.
+        "steps": game.rules.click_steps(context.view, moves) if isinstance(game.rules, Clicks) and moves else [],
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
         "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),

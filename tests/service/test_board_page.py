@@ -24,6 +24,7 @@ PLAY_KEYS |= {"module", "labels", "pips"}  # the game's board script and how the
 PLAY_KEYS |= {"movers"}  # public: who may move in the shown position (as ply.json says)
 PLAY_KEYS |= {"handLimit", "drawCards"}  # the game's hand limit and draw, which prompts and buttons name: public
 PLAY_KEYS |= {"title", "unwatched_url"}  # the page's own tab title, for when no game waits for the viewer
+PLAY_KEYS |= {"steps"}  # the viewer's legal steps with their click paths, for a board of the drawing kit
 PLAY_DATA = re.compile(r'<script id="zc-play-data" type="application/json">(.*?)</script>', re.S)
 
 

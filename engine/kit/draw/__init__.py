@@ -7,6 +7,7 @@ from .scene import (
     PIPS,
     SIZE_NAMES,
     SIZES,
+    Arrow,
     Box,
     Card,
     Cell,
@@ -30,17 +31,19 @@ from .scene import (
     spot_title,
     targets,
 )
-from .svg import cell_box, grid_unit, row_layout, svg, zone_height
+from .svg import PHONE_FRAME, cell_box, grid_unit, row_layout, smallest_text_px, svg, zone_height
 from .text import grid_text, piece_text, spot_text, text
 
 __all__ = [
     "BASE",
     "HEIGHT",
     "PALETTE",
+    "PHONE_FRAME",
     "PIECE_COLOURS",
     "PIPS",
     "SIZES",
     "SIZE_NAMES",
+    "Arrow",
     "Box",
     "Card",
     "Cell",
@@ -66,6 +69,7 @@ __all__ = [
     "piece_text",
     "piece_title",
     "row_layout",
+    "smallest_text_px",
     "spot_text",
     "spot_target",
     "spot_title",

@@ -15,6 +15,7 @@ from .scene import PIPS, Pyramid, Seen, Spot, Stack, spot_pieces, spot_title
 BASE = {"S": 0.6, "M": 0.8, "L": 1.0}  # a base's side, in Larges
 HEIGHT = {"S": 0.95, "M": 1.27, "L": 1.6}  # the height standing, in Larges
 NEST_RAISE = 0.1  # a piece over a smaller one sits this much of the smaller's height above it (drawn, not physics)
+TIER = 0.4  # a smaller piece on a bigger one sits at least this much of the bigger's height up
 # colour -> (face, lit face, edge)
 PALETTE = {
     "red": ("#d7263d", "#f4949e", "#7a0f1c"),
@@ -24,8 +25,9 @@ PALETTE = {
     "black": ("#2d2d33", "#777783", "#000000"),
     "white": ("#f1f1f1", "#ffffff", "#7c7c7c"),
     "clear": ("#cfe0e8", "#ffffff", "#6f8591"),
+    "hidden": ("#9a9aa2", "#c9c9cf", "#4a4a52"),
 }
-OPACITY = {"clear": 0.5}  # the face's fill opacity; others 0.85 (the real ones are translucent)
+OPACITY = {"clear": 0.5, "hidden": 1.0}  # the face's fill opacity; others 0.85 (the real ones are translucent)
 
 
 def colours(colour: str) -> tuple[str, str, str]:
@@ -58,15 +60,15 @@ def gradient(colour: str) -> str:
 
 # --- footprints: how much room a spot takes, in user units -----------------------------------------
 def stack_bases(pieces: tuple[Pyramid, ...]) -> list[float]:
-    """How high each piece's base sits (in Larges): a smaller piece rests where the one below is as
-    wide as its base; a piece as big or bigger covers it, raised a little so the nest shows."""
+    """How high each piece's base sits (in Larges): a smaller piece rests on the one below, at least
+    TIER of its height up; a piece as big or bigger covers it, raised a little so the nest shows."""
     bases: list[float] = []
     for i, piece in enumerate(pieces):
         rest = 0.0
         for below, base in zip(pieces[:i], bases, strict=False):
             wide, tall = BASE[below.size], HEIGHT[below.size]
-            if BASE[piece.size] < wide:
-                rest = max(rest, base + tall * (1 - BASE[piece.size] / wide))
+            if BASE[piece.size] < wide:  # thin walls would let it sink lower: drawn higher, so each tier shows
+                rest = max(rest, base + tall * max(1 - BASE[piece.size] / wide, TIER))
             else:
                 rest = max(rest, base + tall * NEST_RAISE)
         bases.append(rest)
@@ -132,7 +134,7 @@ def _side(piece: Pyramid, x: float, base: float, unit: float) -> str:
         f'<polygon points="{_pts(tip, foot, right)}" fill="{_shade(piece)}" fill-opacity="{opacity}"/>'
         f'<polyline points="{_pts(tip, foot)}" fill="none" stroke="{lit}" stroke-opacity="0.7" stroke-width="{width}"/>'
         f'<polygon points="{_pts(tip, left, right)}" fill="none" stroke="{edge}" stroke-width="{width}" '
-        f'stroke-linejoin="round"/>' + _pips(piece, x + half * 0.2, base - tall * 0.1, unit)
+        f'stroke-linejoin="round"{_dash(piece)}/>' + _pips(piece, x + half * 0.2, base - tall * 0.1, unit)
     )
 
 
@@ -149,7 +151,7 @@ def _top(piece: Pyramid, x: float, y: float, unit: float) -> str:
     width = _n(max(1.0, unit * 0.045))
     parts.append(
         f'<polygon points="{_pts(tl, tr, br, bl)}" fill="none" stroke="{edge}" stroke-width="{width}" '
-        f'stroke-linejoin="round"/>'
+        f'stroke-linejoin="round"{_dash(piece)}/>'
     )
     parts.append(
         f'<path d="M{_pts(tl)}L{_pts(br)}M{_pts(tr)}L{_pts(bl)}" stroke="{edge}" stroke-opacity="0.45" '
@@ -170,8 +172,14 @@ def _lying_top(piece: Pyramid, x: float, y: float, unit: float) -> str:
         f'<polygon points="{_pts(tip, mid, right)}" fill="{_shade(piece)}" fill-opacity="{opacity}"/>'
         f'<polyline points="{_pts(tip, mid)}" fill="none" stroke="{edge}" stroke-opacity="0.45" '
         f'stroke-width="{width}"/><polygon points="{_pts(tip, left, right)}" fill="none" stroke="{edge}" '
-        f'stroke-width="{width}" stroke-linejoin="round"/>' + _pips(piece, x, y + long / 2 - half * 0.3, unit)
+        f'stroke-width="{width}" stroke-linejoin="round"{_dash(piece)}/>'
+        + _pips(piece, x, y + long / 2 - half * 0.3, unit)
     )
+
+
+def _dash(piece: Pyramid) -> str:
+    """A hidden piece's edge is dashed: grey alone could pass for a colour."""
+    return ' stroke-dasharray="3 2"' if piece.colour == "hidden" else ""
 
 
 def _shade(piece: Pyramid) -> str:
@@ -181,7 +189,7 @@ def _shade(piece: Pyramid) -> str:
 def _pips(piece: Pyramid, x: float, y: float, unit: float) -> str:
     """The size's 1, 2 or 3 pips in a row centred on (x, y), as the real pieces carry them at the base."""
     count, gap, r = PIPS[piece.size], unit * 0.13, max(0.9, unit * 0.045)
-    ink = "#ffffff" if piece.colour in ("black", "blue", "red", "green") else colours(piece.colour)[2]
+    ink = "#ffffff" if piece.colour in ("black", "blue", "red", "green", "hidden") else colours(piece.colour)[2]
     first = x - gap * (count - 1) / 2
     return "".join(
         f'<circle cx="{_n(first + i * gap)}" cy="{_n(y)}" r="{_n(r)}" fill="{ink}" fill-opacity="0.9"/>'

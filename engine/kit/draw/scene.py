@@ -22,8 +22,10 @@ Anchor = Literal["start", "middle", "end"]
 SIZES: tuple[Size, ...] = ("S", "M", "L")
 PIPS = {"S": 1, "M": 2, "L": 3}
 SIZE_NAMES = {"S": "Small", "M": "Medium", "L": "Large"}
-# The five colours of a Rainbow Stash, and two more some sets have.
-PIECE_COLOURS = ("red", "yellow", "green", "blue", "black", "white", "clear")
+# The five colours of a Rainbow Stash, two more some sets have, and "hidden": a piece whose colour
+# the viewer may not know (Black ICE's Codes), drawn grey with a question mark.
+PIECE_COLOURS = ("red", "yellow", "green", "blue", "black", "white", "clear", "hidden")
+Arrow = Literal["n", "e", "s", "w"]
 INK = "#1f2430"
 
 
@@ -64,6 +66,7 @@ class Cell:
     target: str | None = None  # None: the cell's name; "": not clickable
     text: str = ""  # the cell in the text board when the pieces' own letters will not do
     marked: bool = False  # outlined: a cell of the last move
+    arrows: tuple[Arrow, ...] = ()  # the sides a piece may leave by (a Martian Coasters space): drawn at the edges
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,7 @@ class Grid:
     coords: bool = True  # file letters below, rank numbers on the left (drawn outside the cells)
     prefix: str = ""  # names become prefix + chess name ("red:c1" on a Martian Coasters coaster)
     title: str = ""  # the text board's heading
+    unit: float = 0  # a Large's base, the same in every cell; 0: as big as the fullest cell allows
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,8 @@ def piece_title(piece: Pyramid) -> str:
     if piece.title:
         return piece.title
     lying = f", lying, pointing {piece.lying}" if piece.lying else ""
-    return f"{piece.colour} {SIZE_NAMES[piece.size]}{lying}"
+    colour = "a hidden" if piece.colour == "hidden" else piece.colour
+    return f"{colour} {SIZE_NAMES[piece.size]}{lying}"
 
 
 def spot_title(spot: Spot) -> str:

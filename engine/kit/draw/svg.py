@@ -8,6 +8,7 @@ and an email look alike.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from .pyramids import PALETTE, colours, footprint, gradient, mix, spot_svg
@@ -43,6 +44,10 @@ TITLE = 15  # a zone's or a box's title
 COORDS = 14  # a grid's file letters and rank numbers
 GAP = 0.3  # between spots in a row, in Larges
 STYLE = "body svg.zc-board.kd-board{max-width:100%;height:auto}"
+# The board's frame on a 360 px phone (docs/board.md): a picture wider than that is drawn smaller,
+# and its smallest words must still be 10 CSS px there (`smallest_text_px`).
+PHONE_FRAME = 318
+FONT_SIZE = re.compile(r'<text\b[^>]*?\sfont-size="([\d.]+)"')
 CLICKS = (
     ".kd-board .kd-hit{fill:#000;fill-opacity:0;stroke:none}"
     ".kd-board .kd-can{cursor:pointer}"
@@ -73,6 +78,13 @@ def svg(scene: Scene, *, interactive: bool = False) -> str:
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="{scene.background}"/>'
         f'<g font-family="sans-serif" fill="{INK}">{body}</g></svg>'
     )
+
+
+def smallest_text_px(scene: Scene, *, frame: float = PHONE_FRAME) -> float:
+    """The smallest words of the scene's picture in CSS px when it is drawn `frame` px wide (never
+    enlarged): a game's test keeps this at 10 or more for the boards its rules can make."""
+    sizes = [float(size) for size in FONT_SIZE.findall(svg(scene))]
+    return min(sizes, default=float("inf")) * min(1.0, frame / scene.width)
 
 
 def _gradients(scene: Scene) -> str:
@@ -115,13 +127,15 @@ def _item(item: Item, interactive: bool) -> str:
 
 
 # --- targets -------------------------------------------------------------------------------------
-def target(name: str, title: str, body: str, box: tuple[float, float, float, float], interactive: bool) -> str:
+def target(
+    name: str, title: str, body: str, box: tuple[float, float, float, float], interactive: bool, pad: float = 2
+) -> str:
     """`body` as a click target: on the page a group with `data-target`, its name spoken, and a hit
-    area over `box` (x, y, width, height) that the click script outlines; in a picture just `body`."""
+    area over `box` (x, y, width, height) grown by `pad` that the click script outlines; in a picture
+    just `body`. Cells pass a negative pad, so the outlines of neighbouring lit cells stay apart."""
     if not (interactive and name):
         return body
     x, y, w, h = box
-    pad = 2
     return (
         f'<g class="kd-target" data-target="{escape(name)}" aria-label="{escape(title or name)}">'
         f'<rect class="kd-hit" x="{_n(x - pad)}" y="{_n(y - pad)}" width="{_n(w + 2 * pad)}" '
@@ -215,7 +229,9 @@ def _box(item: Box, interactive: bool) -> str:
 # --- grids -----------------------------------------------------------------------------------------
 def grid_unit(grid: Grid) -> float:
     """One scale for every piece of the grid, so sizes compare across cells: a Large fills some 60% of
-    a cell, less when a cell's spots need more room."""
+    a cell, less when a cell's spots need more room (or the grid's own `unit`)."""
+    if grid.unit:
+        return grid.unit
     unit = grid.cell * 0.62
     for cell in grid.cells:
         if not cell.spots:
@@ -264,12 +280,13 @@ def _cell(grid: Grid, cell: Cell, index: int, unit: float, interactive: bool) ->
             f'stroke="#8d8676" stroke-width="1.5"/>'
         )
     if cell.label:
-        parts.append(label(x + 4, y + 14, cell.label, size=12, fill=MUTED))
+        parts.append(label(x + 4, y + 15, cell.label, size=13, fill=MUTED))
+    parts.extend(_arrow(x, y, side, way) for way in cell.arrows)
     if cell.spots:
         parts.append(_cell_spots(grid, cell, x, y, unit, interactive))
     title = _cell_title(cell)
     body = f"<g><title>{escape(title)}</title>{''.join(parts)}</g>"
-    return target(cell_target(cell), title, body, (x, y, side, side), interactive)
+    return target(cell_target(cell), title, body, (x, y, side, side), interactive, pad=-3)
 
 
 def _outline(grid: Grid, name: str) -> str:
@@ -278,6 +295,16 @@ def _outline(grid: Grid, name: str) -> str:
         f'<rect x="{_n(x + 1.5)}" y="{_n(y + 1.5)}" width="{_n(side - 3)}" height="{_n(side - 3)}" fill="none" '
         f'stroke="#1f2430" stroke-width="3"/>'
     )
+
+
+def _arrow(x: float, y: float, side: float, way: str) -> str:
+    """A small arrowhead inside the cell's `way` edge, pointing out: a side a piece may leave by."""
+    mid, reach, half = side / 2, side * 0.1, side * 0.1
+    tip, base = side / 2 - side * 0.03, side / 2 - side * 0.03 - reach
+    cx, cy = x + mid, y + mid
+    turn = {"n": 0, "e": 90, "s": 180, "w": 270}[way]
+    points = f"{_n(cx)},{_n(cy - tip)} {_n(cx - half)},{_n(cy - base)} {_n(cx + half)},{_n(cy - base)}"
+    return f'<polygon points="{points}" fill="{MUTED}" transform="rotate({turn} {_n(cx)} {_n(cy)})"/>'
 
 
 def _cell_spots(grid: Grid, cell: Cell, x: float, y: float, unit: float, interactive: bool) -> str:
@@ -362,7 +389,7 @@ def _die_face(die: Die) -> str:
             f'<rect x="{_n(x + s * 0.18)}" y="{_n(y + s * 0.18)}" width="{_n(s * 0.64)}" height="{_n(s * 0.64)}" '
             f'rx="{_n(s * 0.1)}" fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
         )
-    size = max(10.0, min(s * 0.34, s * 1.5 / max(len(face), 1)))
+    size = max(10.0, min(s * 0.34, s * 1.2 / max(len(face), 1)))
     return label(x + s / 2, y + s / 2 + size * 0.36, face, size=size, anchor="middle", bold=True)
 
 

@@ -1,9 +1,9 @@
 """The plain-text board of a `Scene`, for emails and replies: the same description as the picture,
 item by item in the scene's order.
 
-A piece is its colour's letter and its size (`rL`: red Large; `k` is black, `w` white, `c` clear),
+A piece is its colour's letter and its size (`rL`: red Large; `k` is black, `w` white, `c` clear, `?` hidden),
 a lying piece adds where it points (`rL>`, `rL<`, `rL^`, `rLv`), a stack joins its pieces bottom to
-top with `+` (`rL+gS`); `##` is a blocked cell and `.` an empty one.
+top with `+` (`rL+gS`); spots sharing a cell are joined by `,`; `##` is a blocked cell, `.` an empty one.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from .scene import Box, Card, Cell, Die, Grid, Item, Label, Link, Piece, Pyramid, Scene, Spot, Zone, cell_names
 
 LETTERS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "black": "k", "white": "w", "clear": "c"}
+LETTERS["hidden"] = "?"
 POINTS = {"": "", "left": "<", "right": ">", "up": "^", "down": "v"}
 
 
@@ -58,7 +59,7 @@ def cell_text(cell: Cell) -> str:
         return cell.text
     if cell.blocked:
         return "##"
-    return " ".join(spot_text(spot) for spot in cell.spots) or "."
+    return ",".join(spot_text(spot) for spot in cell.spots) or "."
 
 
 def grid_text(grid: Grid) -> str:
