@@ -48,12 +48,11 @@ def play_line(
     A step's error names it ("step 2 (b3-c3): ..."). A step after `by`'s turn or the game has ended
     refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`).
     """
+    _check_line_ends(game, line)
     played: list[Played[S]] = []
     texts = split_line(line)
     for number, text in enumerate(texts, start=1):
         for move in _moves(game, text, number, len(texts)):
-            if number < len(texts) and _ends_line(game, move):
-                raise IllegalMoveError(_named(number, len(texts), text, f"{move} must be last on its line"))
             if played and by not in game.movers(state):
                 if ignorable is not None and ignorable(move, state, by):
                     continue
@@ -76,11 +75,17 @@ def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
         raise NotationError(_named(number, count, text, str(error))) from None
 
 
-def _ends_line(game: Any, move: Any) -> bool:
-    """A game may say a step must end its line (`ends_line`): a throw of dice, whose outcome no one can
-    write a plan after."""
+def _check_line_ends(game: Any, line: str) -> None:
+    """A game may say a step must end its line (`ends_line`, e.g. a throw of dice: no one can write a
+    plan for after it); such a step anywhere else refuses the line before anything is applied."""
     ends_line = getattr(game, "ends_line", None)
-    return bool(ends_line(move)) if ends_line is not None else False
+    if ends_line is None:
+        return
+    texts = split_line(line)
+    for number, text in enumerate(texts[:-1], start=1):
+        for move in _moves(game, text, number, len(texts)):
+            if ends_line(move):
+                raise IllegalMoveError(_named(number, len(texts), text, f"{move} must be last on its line"))
 
 
 def _named(number: int, count: int, text: str, message: str) -> str:
