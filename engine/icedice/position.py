@@ -154,5 +154,9 @@ def _check_turn(state: State) -> None:
     for seat in state.players:
         if trios(state.vault(seat)) >= TRIOS_TO_WIN:
             raise PositionError(f"{seat}'s Vault holds three Trios, but the game is still on")
+    if state.phase == "take" and state.throw is not None and state.throw.colour in state.counter_colours():
+        raise PositionError(
+            f"phase take with a throw of {state.throw.colour}, already on the Counter (that throw busts)"
+        )
     if state.phase == "take" and len(offered(state)) < 2:
         raise PositionError(f"phase take needs a throw that offers two takes or more (offered: {len(offered(state))})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,7 @@ REJECTED = [
         "holds three Trios",
     ),
     (broken(throw={"size": "L", "colour": "red"}), "phase take needs a throw that offers two takes"),
+    (broken(throw={"size": "S/M", "colour": "yellow"}), "already on the Counter (that throw busts)"),
     (broken(to_move="green"), "'green' is not a colour seated"),
     (broken(players=["red", "purple"]), "distinct colours"),
     (broken(players=["red"]), "seats 2, 3, 4, 5 players"),
@@ -89,7 +91,7 @@ REJECTED = [
 def test_a_broken_position_exits_2_naming_the_fault(
     data: dict[str, Any], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(PositionError, match=message.replace("(", r"\(")):
+    with pytest.raises(PositionError, match=re.escape(message)):
         GAME.from_position(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
