@@ -49,6 +49,7 @@ def play_line(
     refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`; by
     default the game's own `ignorable` method, if it has one).
     """
+    _check_line_ends(game, line)
     played: list[Played[S]] = []
     steps = read_line(game, line)
     for number, (text, moves) in enumerate(steps, start=1):
@@ -87,6 +88,19 @@ def _moves(game: Any, text: str, number: int, count: int) -> Sequence[Any]:
         return list(parse_steps(text))
     except NotationError as error:
         raise NotationError(_named(number, count, text, str(error))) from None
+
+
+def _check_line_ends(game: Any, line: str) -> None:
+    """A game may say a step must end its line (`ends_line`, e.g. a throw of dice: no one can write a
+    plan for after it); such a step anywhere else refuses the line before anything is applied."""
+    ends_line = getattr(game, "ends_line", None)
+    if ends_line is None:
+        return
+    texts = split_line(line)
+    for number, text in enumerate(texts[:-1], start=1):
+        for move in _moves(game, text, number, len(texts)):
+            if ends_line(move):
+                raise IllegalMoveError(_named(number, len(texts), text, f"{move} must be last on its line"))
 
 
 def _named(number: int, count: int, text: str, message: str) -> str:

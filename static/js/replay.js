@@ -62,7 +62,7 @@
     var button = frameBox.querySelector(".ar-play");
     if (!button) return;
     button.textContent = playing ? "\u25A0 stop" : "\u25B6 play";
-    button.dataset.autoplay = playing ? "stop" : "start";
+    button.dataset.autoplay = playing ? "pause" : "start";
   }
 
   function play() {
