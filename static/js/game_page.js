@@ -52,7 +52,8 @@ async function init() {
       zoom,
       onConfirm: confirmMove,
     });
-    document.querySelector(".zc-move")?.classList.add("zc-move--with-board");
+    /* A builder that makes every move itself hides the one-click buttons it repeats. */
+    if (!page.builder.keepsQuickButtons) document.querySelector(".zc-move")?.classList.add("zc-move--with-board");
   }
   document.querySelectorAll(".zc-log").forEach((log) => { log.scrollTop = log.scrollHeight; });
   document.documentElement.dataset.zcReady = String(page.data.ply); /* for the browser tests to wait on */

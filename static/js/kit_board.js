@@ -186,6 +186,8 @@ export function attachBuilder({ data, board, hand, panel, onConfirm }) {
 
   return {
     reset,
+    /* Steps with no place on the board (pass, roll, stop) stay the page's one-click buttons. */
+    keepsQuickButtons: true,
     detach() {
       document.removeEventListener("keydown", onEscape);
       roots.forEach((root) => {
