@@ -15,10 +15,10 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
-from ..interface import COLOURS, BoardScript, Card, GameInfo, MoveKind, Result, Table, View
+from ..interface import COLOURS, BoardScript, GameInfo, MoveKind, Result, Table, View
 from ..records import check_scores, read_moves, read_scores
 from . import draw
-from .core import Chance, Randomness, Scores, Sealed
+from .core import Scores, Sealed
 from .events import Event, Outcome, lines
 
 S = TypeVar("S")
@@ -207,31 +207,12 @@ class KitGame(ABC, Generic[S, M]):
         return colour in _players(state) and colour not in getattr(state, "resigned", ())
 
     # --- what a seat may see --------------------------------------------------------------------
-    def determinize(self, state: S, seat: str, rng: Randomness) -> S:
-        """Without hidden cards, only the source of future chance is unknown: replace it."""
-        if isinstance(self, Chance):
-            return self.reseed(state, f"determinized:{rng.randrange(1 << 62)}")  # type: ignore[no-any-return]
-        return state
-
-    def reveal(self, state: S) -> View:
-        return self.view(state, None)
-
+    # Hands, hidden information and card faces are capabilities a game implements itself
+    # (engine/kit/core.py): the base defines none of their methods, so `isinstance` tells the truth.
     def describe(self, move: M | Resign, by: str, before: S, after: S, viewer: str | None) -> str:
         """The step in words as `viewer` may read them: its events' lines."""
         events = self.step(before, move, by).events
         return " ".join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
-
-    def public_move_text(self, move: M | Resign, by: str, now: S, viewer: str | None) -> str:
-        return str(move)
-
-    def spent_cards(self, move: Any) -> tuple[str, ...]:
-        return ()
-
-    def card(self, code: str) -> Card:
-        return Card(code=code, label=code, name=code)
-
-    def hand_svg(self, view: View) -> str:
-        return ""
 
     # --- help -----------------------------------------------------------------------------------
     def rules_summary(self) -> str:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots.kit import unseen_dealt
+from engine.bots.rng import Rng
 from engine.errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from engine.kit.base import RESIGN
+from engine.kit.core import CardFaces, Hands, Hidden
 from engine.kit.events import Event
 from engine.kit.steps import play_line, split_line
 from tests.engine.kit.tiny import RACE, State, Step
@@ -183,10 +186,8 @@ def test_a_secret_line_shows_only_to_its_seats_until_revealed() -> None:
 
 
 def test_determinize_reseeds_the_future_throws() -> None:
-    import random
-
     state = opened()
-    other = RACE.determinize(state, "blue", random.Random(1))
+    other = unseen_dealt(RACE, state, "blue", Rng.from_text("d"))
     assert other.seed != state.seed and other.runners == state.runners
 
 
@@ -201,3 +202,7 @@ def test_a_resignation_at_a_sealed_step_resolves_the_others_commitments() -> Non
     moves = [("red", "bid 3"), ("yellow", "bid 1"), ("blue", "resign")]
     final = RACE.replay(RACE.make_record(["red", "yellow", "blue"], {}, "s1", moves, None))
     assert final.bids == (("red", 3), ("yellow", 1)) and final.to_move == "red" and final.resigned == ("blue",)
+
+
+def test_a_kit_game_has_only_the_capabilities_it_implements() -> None:
+    assert not isinstance(RACE, (Hands, CardFaces, Hidden))
