@@ -12,6 +12,7 @@ _MODULES = {
     "decktown": "engine.decktown.game",
     "martianchess": "engine.martianchess.game",
     "buyersmarket": "engine.buyersmarket.game",
+    "homeworlds": "engine.homeworlds.game",
 }
 DEFAULT = "zarkcity"  # a file or stored game that names no game is Zark City (games.md)
 _loaded: dict[str, Game] = {}

@@ -1,7 +1,8 @@
 """Homeworlds (John Cooper; Pyramid Primer #1) for 2 players: ../shared/spec/homeworlds.md.
 
 `PACKAGE` is the game's one declaration (engine/kit/package.py); `engine.homeworlds.game.GAME`
-the game on the kit. Not yet in engine/registry.py: the star map and pages come first.
+the game on the kit, registered in engine/registry.py; the star map and its clicks are
+engine/homeworlds/picture.py on the drawing kit. docs/homeworlds.md.
 """
 
 from __future__ import annotations

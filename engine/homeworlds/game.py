@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalMoveError
-from ..interface import BoardScript, Choice, GameInfo, MoveKind, Option, Result, Table, View
+from ..interface import Choice, GameInfo, MoveKind, Option, Result, Table, View
+from ..kit import draw
 from ..kit.base import KitGame, Resign
 from ..kit.events import Outcome
 from ..kit.steps import Played, play_line, split_line
@@ -127,14 +128,15 @@ class Homeworlds(KitGame[State, Step]):
     def from_position(self, data: Any) -> State:
         return position.from_position(data)
 
-    def board_svg(self, view: View, *, interactive: bool = False) -> str:
-        return picture.board_svg(view, interactive=interactive)
+    def scene(self, view: View) -> draw.Scene:
+        return picture.scene(view)
 
     def board_text(self, view: View) -> str:
+        """The game's own notation (`g1`, not the drawing kit's `gS`), so a reply can copy it."""
         return views.board_text(view)
 
-    def board_script(self, view: View) -> BoardScript:
-        return BoardScript(module="", data={"stage": view.get("stage")})
+    def click_path(self, move: Step) -> tuple[str, ...]:
+        return picture.click_path(move)
 
     def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
         """REC-H14: a line's steps in order, all or nothing; one trailing `done` after the turn has
