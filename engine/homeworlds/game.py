@@ -23,23 +23,29 @@ INFO = GameInfo(
     options=(
         Option(
             "catastrophes",
-            "Catastrophes",
+            "Catastrophes (which rules? the Primer, or Playing with Pyramids)",
             (
-                Choice("anytime", "catastrophes any time in your turn"),
-                Choice("end", "catastrophes only around actions"),
+                Choice("anytime", "any time in your turn (the Primer; BGA, SDG)"),
+                Choice("end", "only before or after your actions (Playing with Pyramids)"),
             ),
             "anytime",
         ),
         Option(
             "suicide",
-            "Suicide",
-            (Choice("legal", "emptying your homeworld loses"), Choice("illegal", "you may not empty your homeworld")),
+            "Suicide (which rules? the Primer, or homeworlds-cli)",
+            (
+                Choice("legal", "you may empty your homeworld; ending a turn so loses (the Primer)"),
+                Choice("illegal", "you may not empty your homeworld (homeworlds-cli)"),
+            ),
             "legal",
         ),
         Option(
             "setup",
-            "Setup",
-            (Choice("standard", "two stars and a large ship"), Choice("free", "one or two stars, any ship")),
+            "Setup (which rules? the Primer, or Playing with Pyramids)",
+            (
+                Choice("standard", "two stars and a large ship (the Primer)"),
+                Choice("free", "one or two stars, a ship of any size (Playing with Pyramids)"),
+            ),
             "standard",
         ),
     ),
