@@ -21,7 +21,11 @@ STALE = "The game moved on since you loaded this page: look at the new position 
 
 
 def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
-    """Validate one move against the current position and append it to the log, or raise PlayError."""
+    """Validate one move against the current position and append it to the log, or raise PlayError.
+    A line of several steps joined by `;` (a game with `play_line`, engine/kit/steps.py) is played
+    all or nothing, each step its own row; the last row is returned."""
+    if ";" in text and hasattr(game.rules, "play_line"):
+        return _line_submit(game=game, user=user, text=text, seen_ply=seen_ply)
     move = _parse(game, text)
     if game.rules.is_resign(move):
         return player_resign(game=game, user=user)
@@ -38,7 +42,31 @@ def move_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
             after = game.rules.apply(before, move, seat.colour)
         except IllegalMoveError as error:
             raise MoveRejected(str(error)) from None
+        if hasattr(game.rules, "canonical"):  # recorded as the game writes it (a name as first spelled)
+            move = game.rules.parse(game.rules.canonical(before, str(move)))
         return _record(game, seats, seat, move, before, after)
+
+
+def _line_submit(*, game: Game, user: User, text: str, seen_ply: int) -> Move:
+    with transaction.atomic():
+        game = lock(game)
+        if seen_ply != game.ply:
+            raise StaleMove(STALE)
+        seats = table_of(game)
+        seat = acting_seat(game, user, seats)
+        before = state_of(game)
+        rules: Any = game.rules  # a game with `play_line` (engine/kit/base.py's games)
+        try:
+            played = rules.play_line(before, text, seat.colour)
+        except NotationError as error:
+            raise MoveRejected(f"Cannot read that move: {error}") from None
+        except IllegalMoveError as error:
+            raise MoveRejected(str(error)) from None
+        rows: list[Move] = []
+        for step in played:
+            rows.append(_record(game, seats, seat, game.rules.parse(step.text), before, step.state))
+            before = step.state
+        return rows[-1]
 
 
 def _same_move_again(game: Game, user: User, move: Any, seen_ply: int) -> Move | None:
