@@ -7,7 +7,8 @@ their owner (the first seat's to the left, the other's to the right): colours ar
 never owners. The bank below shows every piece left in it, copy by copy.
 
 Click targets (`click_path`): `system:<name>`, a ship `ship:<system>:<piece>` (the viewer's own) or
-`enemy:<system>:<piece>`, a bank piece `bank:<piece>`, the bank itself `bank` (a sacrifice returns
+`enemy:<system>:<piece>`, a bank piece `bank:<piece>` (its second and third copies
+`bank:<piece>:2`, `:3`, for a homeworld of two equal pieces), the bank itself `bank` (a sacrifice returns
 the ship there), `new` (a discovery's new system) and `catastrophe:<system>:<colour>` under an
 overpopulated system. System names are lower-cased in targets, as the rules compare them.
 """
@@ -39,22 +40,28 @@ def target_ship(system: str, piece: str, *, enemy: bool = False) -> str:
     return f"{'enemy' if enemy else 'ship'}:{system.lower()}:{piece}"
 
 
+def target_bank(piece: str, copy: int = 1) -> str:
+    """A piece in the bank: its first copy `bank:g1`, the next ones `bank:g1:2`, `bank:g1:3`."""
+    return f"bank:{piece}" if copy == 1 else f"bank:{piece}:{copy}"
+
+
 def target_catastrophe(system: str, colour: str) -> str:
     return f"catastrophe:{system.lower()}:{COLOUR_WORDS.get(colour, colour)}"
 
 
 def click_path(step: Step) -> tuple[str, ...]:
     """The targets clicked, in order, for `step` (pass and done have none: they are buttons)."""
-    if isinstance(step, Homeworld):
-        return tuple(f"bank:{piece}" for piece in (*step.stars, step.ship))
+    if isinstance(step, Homeworld):  # a piece picked twice (stars b1 b1) is the bank's next copy
+        picked = (*step.stars, step.ship)
+        return tuple(target_bank(piece, picked[:index].count(piece) + 1) for index, piece in enumerate(picked))
     if isinstance(step, Build):
-        return (f"bank:{step.piece}", target_system(step.system))
+        return (target_bank(step.piece), target_system(step.system))
     if isinstance(step, Trade):
-        return (target_ship(step.system, step.piece), f"bank:{step.new}")
+        return (target_ship(step.system, step.piece), target_bank(step.new))
     if isinstance(step, Move):
         return (target_ship(step.origin, step.piece), target_system(step.destination))
     if isinstance(step, Discover):
-        return (target_ship(step.origin, step.piece), "new", f"bank:{step.star}")
+        return (target_ship(step.origin, step.piece), "new", target_bank(step.star))
     if isinstance(step, Attack):
         return (target_ship(step.system, step.piece, enemy=True),)
     if isinstance(step, SacrificeStep):
@@ -148,8 +155,8 @@ def _overpopulated(system: dict[str, Any]) -> list[str]:
 
 def _bank(bank: dict[str, int], y: float) -> draw.Box:
     """Every piece left in the bank, copy by copy (so counts read at a glance), in colour then size order."""
-    copies = (piece for piece in PIECES for _ in range(bank[piece]))
-    spots = tuple(pyramid(piece, target=f"bank:{piece}", title=f"bank {piece}") for piece in copies)
+    copies = ((piece, copy) for piece in PIECES for copy in range(1, bank[piece] + 1))
+    spots = tuple(pyramid(piece, target=target_bank(piece, copy), title=f"bank {piece}") for piece, copy in copies)
     width = WIDTH - 2 * MARGIN
     _, tall = draw.row_layout(spots, width - 12, UNIT, "side")
     left = sum(bank.values())
