@@ -39,16 +39,9 @@ def test_alice_plays_homeworlds_by_clicks_against_the_random_bot(
     players, open_as, live_server, artifacts, eager, options
 ):
     alice, _ = players
+    settings = {"game": "homeworlds", "seats": 2, "options": {"suicide": "illegal"}, "time_limit_days": 3}
     with mock.patch("games.services.secrets.token_hex", return_value="hw-browser"):
-        game = services.game_create(
-            creator=alice,
-            game="homeworlds",
-            seats=2,
-            options={"suicide": "illegal"},
-            time_limit_days=3,
-            is_private=False,
-            bots=("random",),
-        )
+        game = services.game_create(creator=alice, is_private=False, bots=("random",), **settings)
     game.refresh_from_db()
     colour = game.seats.get(user=alice).colour
     page = open_as(alice, **options)
