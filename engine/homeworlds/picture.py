@@ -96,7 +96,8 @@ def scene(shown: View) -> draw.Scene:
         items.append(draw.Label(MARGIN, y + 4, words, size=LABEL, bold=True))
         y += 24
     if data.get("stage") == "setup":
-        items.append(draw.Label(MARGIN, y + 4, "Homeworld: click two stars, then a ship, in the bank.", size=13))
+        stars = "one or two stars" if data["options"].get("setup") == "free" else "two stars"
+        items.append(draw.Label(MARGIN, y + 4, f"Homeworld: click {stars}, then a ship, in the bank.", size=13))
         y += 24
     for system in ordered_systems(data):
         placed, y = _system(system, players, viewer, y)
