@@ -130,7 +130,8 @@ def _system(system: dict[str, Any], players: list[str], viewer: str | None, y: f
     home = f" · {system['home'][:NAME_ROOM]}'s home" if system["home"] else ""
     sizes = "·".join(sorted({star[1] for star in system["stars"]}))
     height = TITLE_ROOM + tall + 10
-    title, tint = f"{name}{home} (sizes {sizes})", "#efe9d8" if home else ""
+    shown = name if len(name) <= NAME_ROOM + 4 else name[: NAME_ROOM + 3] + "…"  # the text board has it whole
+    title, tint = f"{shown}{home} (sizes {sizes})", "#efe9d8" if home else ""
     box = draw.Box(MARGIN, y, width, height, title, tint, target_system(name), tuple(spots), UNIT)
     items: list[draw.Item] = [box]
     y += height + 6

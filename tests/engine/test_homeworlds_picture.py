@@ -161,3 +161,13 @@ def test_the_command_line_replays_a_corpus_record() -> None:
     record = copy.deepcopy(RECORDS[0])
     final = json.loads(_cli("replay", "-", stdin=json.dumps(record)))
     assert final == GAME.to_position(GAME.replay(record))
+
+
+def test_a_long_name_is_cut_on_the_map_and_whole_in_the_text() -> None:
+    name = "Andromeda_Galaxy_Far_Far_Away_2026"
+    state = position(NORTH, SOUTH, f"{name}: r2 / r1 / -")
+    view = GAME.view(state, "red")
+    titles = [item.title for item in GAME.scene(view).items if isinstance(item, draw.Box)]
+    assert any(title.startswith("Andromeda_Galaxy_F…") for title in titles)
+    assert name in GAME.board_text(view)
+    assert draw.smallest_text_px(GAME.scene(view)) >= 10
