@@ -2,9 +2,9 @@
 
 The first seat's homeworld is at the top, the other's at the bottom, the systems in play between
 them in order of discovery, so a system keeps its place from move to move. In a system the stars
-stand upright in the middle; each player's ships lie on their side of them, pointing away from
-their owner (the first seat's to the left, the other's to the right): colours are technology,
-never owners. The bank below shows every piece left in it, copy by copy.
+stand upright between the two fleets; each player's ships lie on their side of them (the first
+seat's on the left, the other's on the right), pointing away from their owner's side, as at a
+table: colours are technology, never owners. The bank below shows every piece left in it, copy by copy.
 
 Click targets (`click_path`): `system:<name>`, a ship `ship:<system>:<piece>` (the viewer's own) or
 `enemy:<system>:<piece>`, a bank piece `bank:<piece>` (its second and third copies
@@ -113,18 +113,19 @@ def scene(shown: View) -> draw.Scene:
 
 def _key(players: list[str]) -> draw.Label:
     first, second = (name[:NAME_ROOM] for name in players)
-    return draw.Label(WIDTH / 2, 22, f"◀ {first}'s ships · stars · {second}'s ships ▶", size=LABEL, anchor="middle")
+    return draw.Label(WIDTH / 2, 22, f"{first}'s ships ▶ · stars · ◀ {second}'s ships", size=LABEL, anchor="middle")
 
 
 def _system(system: dict[str, Any], players: list[str], viewer: str | None, y: float) -> tuple[list[draw.Item], float]:
-    """The system's box (stars in the middle, ships on their owners' sides) and its catastrophe marks."""
+    """The system's box (the first seat's ships, the stars, the other seat's ships, each fleet
+    pointing away from its owner's side) and its catastrophe marks."""
     name, width = system["name"], WIDTH - 2 * MARGIN
     spots: list[draw.Spot] = []
-    for seat, lying in ((players[0], "left"), (players[1], "right")):
+    for seat, lying in ((players[0], "right"), (players[1], "left")):
         ships = system["ships"].get(seat, [])
         ship_spots = [_ship(name, piece, seat, viewer, cast(draw.Lying, lying)) for piece in ships]
-        spots.extend(reversed(ship_spots) if lying == "left" else ship_spots)
-        if lying == "left":
+        spots.extend(reversed(ship_spots) if seat == players[0] else ship_spots)
+        if seat == players[0]:
             spots.extend(pyramid(star, title=f"star {star} of {name}") for star in system["stars"])
     _, tall = draw.row_layout(tuple(spots), width - 12, UNIT, "side")
     home = f" · {system['home'][:NAME_ROOM]}'s home" if system["home"] else ""

@@ -115,9 +115,9 @@ def test_owners_by_direction_overpopulation_and_sacrifice_are_drawn() -> None:
     lorem = next(item for item in scene.items if isinstance(item, draw.Box) and item.target == "system:lorem")
     ships = [spot for spot in lorem.spots if isinstance(spot, draw.Pyramid) and spot.lying]
     assert [(s.target, s.lying) for s in ships] == [
-        ("ship:lorem:r3", "left"),
-        ("ship:lorem:r1", "left"),
-        ("enemy:lorem:r1", "right"),
+        ("ship:lorem:r3", "right"),
+        ("ship:lorem:r1", "right"),
+        ("enemy:lorem:r1", "left"),
     ]
     assert "catastrophe:lorem:red" in draw.targets(scene)
     labels = [item.text for item in scene.items if isinstance(item, draw.Label)]
