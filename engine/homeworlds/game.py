@@ -147,12 +147,16 @@ class Homeworlds(KitGame[State, Step]):
     def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
         """REC-H14: a line's steps in order, all or nothing; one trailing `done` after the turn has
         ended by itself is ignored (so `build g1 North; done` is always safe)."""
-        played = play_line(self, state, line, by, ignorable=lambda step, _state, _by: isinstance(step, Done))
+        played = play_line(self, state, line, by, ignorable=self.ignorable)
         if len(split_line(line)) - len(played) > 1:
             raise IllegalMoveError("only one trailing `done` may follow a turn that has ended")
         befores = [state, *(step.state for step in played)][: len(played)]
         texts = [self.canonical(before, step.text) for step, before in zip(played, befores, strict=True)]
         return [replace(step, text=text) for step, text in zip(played, texts, strict=True)]
+
+    def ignorable(self, step: Step | Resign, state: State, by: str) -> bool:
+        """A `done` after the turn ended by itself is dropped (the kit's play_line asks the game)."""
+        return isinstance(step, Done)
 
     def canonical(self, state: State, text: str) -> str:
         """A step's recorded text: canonical, its systems spelled as at their discovery (`north`: North)."""
