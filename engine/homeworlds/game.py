@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import IllegalMoveError
-from ..interface import BoardScript, Choice, GameInfo, MoveKind, Option, Result, Table, View
+from ..interface import Choice, GameInfo, MoveKind, Option, Result, Table, View
+from ..kit import draw
 from ..kit.base import KitGame, Resign
 from ..kit.events import Outcome
 from ..kit.steps import Played, play_line, split_line
@@ -22,23 +23,29 @@ INFO = GameInfo(
     options=(
         Option(
             "catastrophes",
-            "Catastrophes",
+            "Catastrophes (which rules? the Primer, or Playing with Pyramids)",
             (
-                Choice("anytime", "catastrophes any time in your turn"),
-                Choice("end", "catastrophes only around actions"),
+                Choice("anytime", "any time in your turn (the Primer; BGA, SDG)"),
+                Choice("end", "only before or after your actions (Playing with Pyramids)"),
             ),
             "anytime",
         ),
         Option(
             "suicide",
-            "Suicide",
-            (Choice("legal", "emptying your homeworld loses"), Choice("illegal", "you may not empty your homeworld")),
+            "Suicide (which rules? the Primer, or homeworlds-cli)",
+            (
+                Choice("legal", "you may empty your homeworld; ending a turn so loses (the Primer)"),
+                Choice("illegal", "you may not empty your homeworld (homeworlds-cli)"),
+            ),
             "legal",
         ),
         Option(
             "setup",
-            "Setup",
-            (Choice("standard", "two stars and a large ship"), Choice("free", "one or two stars, any ship")),
+            "Setup (which rules? the Primer, or Playing with Pyramids)",
+            (
+                Choice("standard", "two stars and a large ship (the Primer)"),
+                Choice("free", "one or two stars, a ship of any size (Playing with Pyramids)"),
+            ),
             "standard",
         ),
     ),
@@ -127,24 +134,29 @@ class Homeworlds(KitGame[State, Step]):
     def from_position(self, data: Any) -> State:
         return position.from_position(data)
 
-    def board_svg(self, view: View, *, interactive: bool = False) -> str:
-        return picture.board_svg(view, interactive=interactive)
+    def scene(self, view: View) -> draw.Scene:
+        return picture.scene(view)
 
     def board_text(self, view: View) -> str:
+        """The game's own notation (`g1`, not the drawing kit's `gS`), so a reply can copy it."""
         return views.board_text(view)
 
-    def board_script(self, view: View) -> BoardScript:
-        return BoardScript(module="", data={"stage": view.get("stage")})
+    def click_path(self, move: Step) -> tuple[str, ...]:
+        return picture.click_path(move)
 
     def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
         """REC-H14: a line's steps in order, all or nothing; one trailing `done` after the turn has
         ended by itself is ignored (so `build g1 North; done` is always safe)."""
-        played = play_line(self, state, line, by, ignorable=lambda step, _state, _by: isinstance(step, Done))
+        played = play_line(self, state, line, by, ignorable=self.ignorable)
         if len(split_line(line)) - len(played) > 1:
             raise IllegalMoveError("only one trailing `done` may follow a turn that has ended")
         befores = [state, *(step.state for step in played)][: len(played)]
         texts = [self.canonical(before, step.text) for step, before in zip(played, befores, strict=True)]
         return [replace(step, text=text) for step, text in zip(played, texts, strict=True)]
+
+    def ignorable(self, step: Step | Resign, state: State, by: str) -> bool:
+        """A `done` after the turn ended by itself is dropped (the kit's play_line asks the game)."""
+        return isinstance(step, Done)
 
     def canonical(self, state: State, text: str) -> str:
         """A step's recorded text: canonical, its systems spelled as at their discovery (`north`: North)."""

@@ -164,10 +164,17 @@ def _record_line(game: Game, seats: list[Seat], seat: Seat, before: Any, played:
     line once (one "your turn" for whoever moves next, not one per step)."""
     rows, state = [], before
     for step in played:
-        move = game.rules.parse(step.text)
+        move = game.rules.parse(_canonical(game, state, step.text))
         rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, state, step.state)))
         state = step.state
     return _saved(game, seats, rows[-1], before, state)
+
+
+def _canonical(game: Game, state: Any, text: str) -> str:
+    """A step as the game records it where the spelling depends on the position (a system's name as
+    first written): the game's `canonical(state, text)`, when it has one."""
+    canonical = getattr(game.rules, "canonical", None)
+    return str(canonical(state, text)) if canonical is not None else text
 
 
 def _append(game: Game, seat: Seat, move: Any, descriptions: dict[str, str]) -> Move:

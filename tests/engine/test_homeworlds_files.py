@@ -185,6 +185,7 @@ def test_the_table_and_the_picture_show_every_system() -> None:
     table = GAME.table(GAME.view(state, "red"))
     assert table.status == "Your turn (turn 10)."
     assert [seat.facts for seat in table.seats] == [("home South", "2 ships"), ("home North", "3 ships")]
-    svg = GAME.board_svg(GAME.view(state, None))
-    assert svg.count("data-system=") == 4 and svg.count('data-ship="1"') == 5
+    svg = GAME.board_svg(GAME.view(state, "red"), interactive=True)
+    ships = svg.count('data-target="ship:') + svg.count('data-target="enemy:')
+    assert svg.count('data-target="system:') == 4 and ships == 5
     assert GAME.table(GAME.view(state, "yellow")).status == "Waiting for red (turn 10)."

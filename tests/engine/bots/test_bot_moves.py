@@ -23,12 +23,14 @@ SEEDS = ("s1", "s2")
 
 
 def play_until(game: Game, state: Any, plies: int, bot: str = "random") -> Any:
-    """`plies` moves by one bot for every seat (the first mover of a simultaneous step first)."""
+    """`plies` moves by one bot for every seat (the first mover of a simultaneous step first), short
+    of a move that would end the game: a mid-game is a game in progress (random play may end one early)."""
     for ply in range(plies):
-        if game.result(state) is not None:
-            break
         seat = game.movers(state)[0]
-        state = game.apply(state, game.parse(choose_move(game, bot, state, seat, f"setup{ply}", effort=TINY)), seat)
+        after = game.apply(state, game.parse(choose_move(game, bot, state, seat, f"setup{ply}", effort=TINY)), seat)
+        if game.result(after) is not None:
+            break
+        state = after
     return state
 
 
