@@ -10,4 +10,4 @@ from __future__ import annotations
 from ..kit.package import Package
 from .game import GAME
 
-PACKAGE = Package(game=GAME)
+PACKAGE = Package(game=GAME, verifier="verify.py")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,16 @@ def test_a_package_is_its_folder_and_its_files_exist(package: Package) -> None:
     for name in (package.script, package.style):
         assert not name or os.path.isfile(os.path.join(package.static_folder, name))
     assert package.static_path("board.js") == f"games/{package.id}/board.js"
+
+
+@pytest.mark.parametrize("package", registry.packages(), ids=lambda p: p.id)
+def test_a_verifier_imports_only_the_standard_library(package: Package) -> None:
+    """games.md "Files": a record verifies offline with the standard library, nothing of engine/."""
+    nodes = list(ast.walk(ast.parse(Path(package.verifier_path or "").read_text())))
+    imported = {alias.name.split(".")[0] for node in nodes if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in nodes if isinstance(node, ast.ImportFrom) and node.module}
+    relative = [node for node in nodes if isinstance(node, ast.ImportFrom) and node.level]
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"} and not relative
 
 
 @pytest.mark.parametrize("package", registry.packages(), ids=lambda p: p.id)
