@@ -27,6 +27,7 @@ import sys
 from typing import Any
 
 FORMAT = "homeworlds-game/1"
+FORMATS = {"homeworlds": FORMAT}  # the formats it reads, by game (tools/verify_game.py asks)
 OPTIONS = {"catastrophes": ("anytime", "end"), "suicide": ("legal", "illegal"), "setup": ("standard", "free")}
 PIECE = re.compile(r"[rygb][123]")
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 FORMAT = "icedice-game/1"
+FORMATS = {"icedice": FORMAT}  # the formats it reads, by game (tools/verify_game.py asks)
 COLOURS = ("red", "yellow", "green", "blue", "black")
 SIZES = ("S", "M", "L")
 SIZE_FACES = ("S", "M", "L", "S/M", "S/L", "M/L")

@@ -25,6 +25,7 @@ import sys
 from typing import Any
 
 FORMAT = "pharaoh-game/1"
+FORMATS = {"pharaoh": FORMAT}  # the formats it reads, by game (tools/verify_game.py asks)
 COLOURS = ("red", "yellow", "green", "blue", "black")
 CELLS = [f"{f}{r}" for r in range(1, 6) for f in "abcde" if f"{f}{r}" not in ("a1", "e1", "a5", "e5")]
 PIPS = {"S": 1, "M": 2, "L": 3}
