@@ -8,41 +8,22 @@ request, as a worker would take it off the queue). The end is read from the page
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-from unittest import mock
-
 import pytest
 
 from engine.pharaoh.game import GAME
 from games import services
-from games.models import Game, Seat
-from tests.browser.helpers import confirm, game_url, open_game
+from games.models import Game
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, open_game
 from tests.engine.test_pharaoh_golden import choose
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
-
-    from engine.pharaoh.notation import Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SEED = "pharaoh-bot-37"  # alice (red) wins on her 10th move, 18 plies in
-MOST_MOVES = 15  # alice's moves; with SEED the game ends on her 10th
-
-
-def steady_seed(game: Game, ply: int, seat: Seat) -> str:
-    """The bot's seed without the game's id (which the database chooses), so each run plays the same game."""
-    return f"ply {ply} seat {seat.colour}"
+MOST_MOVES = 15  # alice's moves; a game that runs past them fails instead of running on
 
 
 def test_alice_plays_pharaoh_to_its_end_by_clicks_against_the_random_bot(players, open_as, live_server, eager) -> None:
     alice, _ = players
-    with (
-        mock.patch("games.services.secrets.token_hex", return_value=SEED),
-        mock.patch("games.bot_turns.bot_seed", steady_seed),
-    ):
-        game = services.game_create(
-            creator=alice, game="pharaoh", seats=2, options={}, time_limit_days=3, is_private=False, bots=("random",)
-        )
+    with against_the_random_bot(alice, "pharaoh", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice)
         for _ in range(MOST_MOVES):
@@ -52,27 +33,13 @@ def test_alice_plays_pharaoh_to_its_end_by_clicks_against_the_random_bot(players
             assert game.to_move == mine, "the bot has answered: alice is to move again"
             move = choose(services.state_of(game), game.ply)
             open_game(page, game_url(live_server, game))
-            play(page, move)
+            click_move(page, GAME.click_path(move), str(move))
             assert page.js_errors == []
             page.goto("about:blank")  # no page polls the server while the test reads the game
         game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, f"not over after {MOST_MOVES} moves of alice's"
+    assert tuple(game.winners) == (mine,)  # the seed's game: alice's lines beat the random bot
     open_game(page, game_url(live_server, game))
-    (winner,) = game.winners
-    assert winner == mine  # the seed's game: alice's lines beat the random bot
-    shown = page.locator("#status.zc-banner--over").inner_text(timeout=10_000)
-    assert f"won as {winner}" in shown
+    assert f"won as {mine}" in page.locator("#status.zc-banner--over").inner_text(timeout=10_000)
     assert page.locator("#move").count() == 0  # nothing is left to play
     assert page.js_errors == []
-
-
-def play(page: Page, move: Move) -> None:
-    """Alice's move by clicks: its targets then Confirm, or the one-click button of a step with no place."""
-    path = GAME.click_path(move)
-    if not path:
-        with page.expect_navigation(timeout=15_000):
-            page.locator(f'.zc-quick button[value="{move}"]').click()
-        return
-    for name in path:
-        page.locator(f'[data-target="{name}"]').first.click()
-    confirm(page, str(move))
