@@ -16,7 +16,7 @@ from engine.icedice.notation import Move, Roll, Stop, Take
 from engine.icedice.state import State
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, open_game
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
@@ -44,6 +44,7 @@ def test_alice_plays_icedice_to_its_end_by_taps_on_a_phone_against_the_random_bo
     with against_the_random_bot(alice, "icedice", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice, **PHONE)
+        no_beacon_on_leaving(page)
         for _ in range(MOST_MOVES):
             game.refresh_from_db()
             if game.status != Game.Status.ACTIVE:

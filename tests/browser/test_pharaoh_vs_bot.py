@@ -13,7 +13,7 @@ import pytest
 from engine.pharaoh.game import GAME
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, open_game
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
 from tests.engine.test_pharaoh_golden import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,6 +26,7 @@ def test_alice_plays_pharaoh_to_its_end_by_clicks_against_the_random_bot(players
     with against_the_random_bot(alice, "pharaoh", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice)
+        no_beacon_on_leaving(page)
         for _ in range(MOST_MOVES):
             game.refresh_from_db()
             if game.status != Game.Status.ACTIVE:
