@@ -1,17 +1,21 @@
 """What the browser tests share: setting a game's position (test-only), clicking through the move
-builder, and screenshots saved under test-artifacts/ and checked not to be blank."""
+builder, a game against the random bot, and screenshots saved under test-artifacts/ and checked not to be blank."""
 
 from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from unittest import mock
 
 from django.urls import reverse
 
 from engine.zarkcity import rules
 from engine.zarkcity.position import from_position, to_position
-from games.models import Game
+from games import services
+from games.models import Game, Seat
 
 
 def game_url(live_server, game: Game) -> str:
@@ -69,6 +73,48 @@ def confirm(page, expected: str) -> None:
     wait_ready(page)
     errors = page.locator(".zc-error")
     assert errors.count() == 0, errors.first.inner_text()
+
+
+def click_move(page, path: tuple[str, ...], text: str, *, tap: bool = False) -> None:
+    """A move made as a person makes it: its board targets in turn then Confirm, or, for a step with no
+    place on the board (roll, stop, pass), the page's one-click button."""
+    press = (lambda locator: locator.tap()) if tap else (lambda locator: locator.click())
+    if not path:
+        with page.expect_navigation(timeout=15_000):
+            press(page.locator(f'.zc-quick button[value="{text}"]'))
+        wait_ready(page)
+        return
+    for name in path:
+        press(page.locator(f'[data-target="{name}"]').first)
+    confirm(page, text)
+
+
+# ----------------------------------------------------------------------------- a game against a bot
+
+
+def steady_bot_seed(game: Game, ply: int, seat: Seat) -> str:
+    """A bot's seed without the game's id (which the database chooses), so each run plays the same game."""
+    return f"ply {ply} seat {seat.colour}"
+
+
+def no_beacon_on_leaving(page) -> None:
+    """The page says nothing when it goes away: the "no longer watching" beacon (static/js/watching.js)
+    would be written by the live server while the test reads the game between moves, and SQLite
+    answers one of them "database table is locked"."""
+    page.add_init_script("delete Navigator.prototype.sendBeacon")
+
+
+@contextmanager
+def against_the_random_bot(creator, game: str, seed: str) -> Iterator[Game]:
+    """A started game of `game` with the fixed `seed`, `creator` in the first seat and the random bot in
+    the second; while it is open the bot chooses the same moves on every run (`steady_bot_seed`)."""
+    with (
+        mock.patch("games.services.secrets.token_hex", return_value=seed),
+        mock.patch("games.bot_turns.bot_seed", steady_bot_seed),
+    ):
+        yield services.game_create(
+            creator=creator, game=game, seats=2, options={}, time_limit_days=3, is_private=False, bots=("random",)
+        )
 
 
 # ----------------------------------------------------------------------------- screenshots
