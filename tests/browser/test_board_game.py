@@ -55,9 +55,11 @@ def test_a_whole_game_by_clicks(players, open_as, live_server, artifacts):
     hand_card(red, "5C").click()
     screenshot(red, artifacts / "game-01-choose.png")
     confirm(red, "choose 5C")
-    wait_ready(yellow, 1)  # bob's open page noticed and updated itself
-    assert notice(yellow) == "Red moved \u2014 the board was updated."
-    assert "choose ?" in yellow.locator(".zc-log").inner_text()
+    assert "Your sealed choice: choose 5C." in red.content()
+    # A sealed choice is no move: bob's page learns, on its next load, that red has chosen, not what.
+    yellow.reload()
+    wait_ready(yellow, 0)
+    assert "has made a sealed choice" in yellow.content() and "5C" not in yellow.content()
     hand_card(yellow, "9H").click()
     confirm(yellow, "choose 9H")
 
