@@ -190,8 +190,9 @@ def test_without_javascript_the_forms_still_play(players, open_as, live_server):
     assert page.locator("#zc-zoom").is_hidden()
     with page.expect_navigation():
         page.locator('button[value="choose 5C"]').click()
-    assert moves_of(game) == ["choose 5C"]
-    assert "You chose 5C." in page.content()
+    # The starter choice is sealed: held as alice's commitment, no move until bob chooses too.
+    assert moves_of(game) == [] and [c.notation for c in game.commitments.all()] == ["choose 5C"]
+    assert "Your sealed choice: choose 5C." in page.content()
 
 
 def test_the_move_index_reads_every_kind_of_move(players, open_as, live_server):

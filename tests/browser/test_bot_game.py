@@ -42,7 +42,8 @@ def test_alice_plays_zark_city_against_the_greedy_bot(players, open_as, live_ser
         choice = play(page)
         wait_ready(page)
         game.refresh_from_db()
-        mine = Move.objects.get(game=game, ply=before)
+        # Her first move was a sealed starter choice, recorded with the bot's in the order they arrived.
+        mine = Move.objects.filter(game=game, ply__gte=before, seat__colour="red").earliest("ply")
         assert mine.seat.colour == "red" and sorted(mine.notation.split()) == sorted(choice.split())
 
     assert Move.objects.filter(game=game, seat__colour="yellow").count() >= 3
