@@ -62,6 +62,14 @@ class IceDice(KitGame[State, Move]):
     def play(self, state: State, move: Move, by: str) -> Outcome[State]:
         return rules.play(state, move, by)
 
+    def canonical(self, state: State, text: str) -> str:
+        """A step as the record keeps it: a steal always names its seat, even when the player left
+        `from SEAT` out because only one opponent had the piece (the spec's canonical form)."""
+        steps = self.parse_steps(text)
+        if len(steps) == 1 and isinstance(steps[0], Take) and state.phase == "take":
+            return str(rules.canonical_take(state, steps[0]))
+        return text
+
     def legal_moves_of(self, state: State, seat: str) -> list[Move]:
         return rules.legal_moves(state, seat)
 

@@ -150,7 +150,7 @@ def play(state: State, move: Move, by: str) -> Outcome[State]:
     if by != state.to_move:
         raise IllegalMoveError(f"Not your turn: it is {state.to_move}'s turn")
     if isinstance(move, Take):
-        return take(state, _canonical_take(state, move))
+        return take(state, canonical_take(state, move))
     if state.phase == "take":
         raise IllegalMoveError(f"{str(move).capitalize()}: first take one of the offered pieces ({_listed(state)})")
     if isinstance(move, Roll):
@@ -167,7 +167,7 @@ def _stop(state: State, by: str) -> Outcome[State]:
     return next_turn(state, (said,))
 
 
-def _canonical_take(state: State, move: Take) -> Take:
+def canonical_take(state: State, move: Take) -> Take:
     """The offered take `move` names; `from SEAT` may be left out when only one opponent has one."""
     if state.phase != "take":
         raise IllegalMoveError("Take: there is no choice to make now: roll or stop")

@@ -89,6 +89,13 @@ def _() -> None:
         GAME.apply(state, Take("M", "green", "blue"), "red")
 
 
+@row("a steal written without its seat is recorded with it (the canonical form names the seat)")
+def _() -> None:
+    state = pos(**SCENARIO_4)
+    assert GAME.canonical(state, "take S green") == "take S green from blue"
+    assert GAME.canonical(state, "take M green") == "take M green" and GAME.canonical(state, "stop") == "stop"
+
+
 @row("scenario 5: the only possible take is a steal: the engine makes it")
 def _() -> None:
     state = pos(("L", "black"), counter=["red:S"], vaults={"red": ["black:L"], "blue": ["black:L"]})
