@@ -15,9 +15,9 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
-from ..interface import COLOURS, BoardScript, GameInfo, MoveKind, Result, Table, View
+from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
 from ..records import check_scores, read_moves, read_scores
-from . import draw
+from . import draw, files
 from .core import Scores, Sealed
 from .events import Event, Outcome, lines
 
@@ -258,8 +258,8 @@ class KitGame(ABC, Generic[S, M]):
         first illegal step, ReplayError(None) when the stated result is not what happened."""
         if not isinstance(record, dict):
             raise PositionError("a game record must be a JSON object")
-        self._check_header(record)
-        players = self._read_players(record.get("players"))
+        files.check_header(record, self.info.id, self.record_format, "a game record")
+        players = files.read_players(record.get("players"), self.info.name, self.info.player_counts)
         seed = record.get("seed")
         if not isinstance(seed, str):
             raise PositionError(f"seed must be text, not {seed!r}")
@@ -342,24 +342,6 @@ class KitGame(ABC, Generic[S, M]):
             return self.finish(state, Result(winners=actual.winners, reason="timeout"))
         said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
         raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(actual)}")
-
-    def _check_header(self, record: Mapping[str, Any]) -> None:
-        game = record.get("game", "zarkcity")
-        if game != self.info.id:
-            said = f"this is a {game} file, not {self.info.id}" if isinstance(game, str) else "game must be text"
-            raise PositionError(said)
-        if record.get("format") != self.record_format:
-            raise PositionError(f"format must be {self.record_format!r}, not {record.get('format')!r}")
-
-    def _read_players(self, value: Any) -> tuple[str, ...]:
-        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-            raise PositionError(f"players must be a list of colours, not {value!r}")
-        if len(set(value)) != len(value) or any(p not in COLOURS for p in value):
-            raise PositionError(f"players must be distinct colours among {', '.join(COLOURS)}, not {value!r}")
-        if len(value) not in self.info.player_counts:
-            counts = ", ".join(map(str, self.info.player_counts))
-            raise PositionError(f"{self.info.name} seats {counts} players, not {len(value)}")
-        return tuple(value)
 
     def _read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
         if value is None:

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.files import pretty
 from engine.icedice.game import GAME
 from engine.icedice.notation import Move, Roll, Stop, Take
 from engine.icedice.state import State
 from engine.kit.base import RESIGN, Resign
 from engine.kit.events import lines
-from engine.zarkcity.position import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"

@@ -13,9 +13,9 @@ import pytest
 
 from engine.cli import main
 from engine.errors import PositionError, ReplayError
+from engine.files import pretty
 from engine.kit.steps import play_line
 from engine.pharaoh.game import GAME
-from engine.zarkcity.position import pretty
 
 SPEC_EXAMPLE: dict[str, Any] = {
     "format": "pharaoh-position/1",

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.files import pretty
 from engine.kit.base import RESIGN, Resign
 from engine.kit.events import lines
 from engine.pharaoh.board import goal_lines
 from engine.pharaoh.game import GAME
 from engine.pharaoh.notation import Move, Pass
 from engine.pharaoh.state import State
-from engine.zarkcity.position import pretty
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
