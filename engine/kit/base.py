@@ -237,12 +237,35 @@ class KitGame(ABC, Generic[S, M]):
         moves: Sequence[tuple[str, str]],
         result: Mapping[str, Any] | None,
     ) -> dict[str, Any]:
-        record: dict[str, Any] = {"format": self.record_format, "game": self.info.id, "players": list(players)}
-        if self.info.options:
-            record["options"] = self.info.check_options(options)
-        record.update(seed=seed, moves=[{"by": by, "move": text} for by, text in moves])
+        record = self.record_head(players, options, seed)
+        record["moves"] = [{"by": by, "move": text} for by, text in moves]
         record["result"] = None if result is None else dict(result)
         return record
+
+    def record_head(self, players: Sequence[str], options: Mapping[str, str], seed: str) -> dict[str, Any]:
+        """A record's fields before its moves, in the order the file lists them. A game whose record
+        format names more (a rules version, a deck) says so here, and reads them in `read_record_head`."""
+        head: dict[str, Any] = {"format": self.record_format, "game": self.info.id, "players": list(players)}
+        if self.info.options:
+            head["options"] = self.info.check_options(options)
+        head["seed"] = seed
+        return head
+
+    def read_record_head(self, record: dict[str, Any]) -> tuple[tuple[str, ...], str, dict[str, str]]:
+        """A record's players, seed and options, each checked (PositionError names what is wrong)."""
+        files.check_header(record, self.info.id, self.record_format, "a game record")
+        players = files.read_players(record.get("players"), self.info.name, self.info.player_counts)
+        seed = record.get("seed")
+        if not isinstance(seed, str):
+            raise PositionError(f"seed must be text, not {seed!r}")
+        options = record.get("options", {})
+        if not isinstance(options, dict):
+            raise PositionError(f"options must be an object, not {options!r}")
+        return players, seed, options
+
+    def read_seat(self, value: Any, what: str, players: tuple[str, ...]) -> str:
+        """A colour a record names (a move's `by`, the winner), which must be seated in the game."""
+        return _seated_in(value, what, players)
 
     def record_result(self, state: S) -> dict[str, Any] | None:
         result = self.result(state)
@@ -258,15 +281,8 @@ class KitGame(ABC, Generic[S, M]):
         first illegal step, ReplayError(None) when the stated result is not what happened."""
         if not isinstance(record, dict):
             raise PositionError("a game record must be a JSON object")
-        files.check_header(record, self.info.id, self.record_format, "a game record")
-        players = files.read_players(record.get("players"), self.info.name, self.info.player_counts)
-        seed = record.get("seed")
-        if not isinstance(seed, str):
-            raise PositionError(f"seed must be text, not {seed!r}")
-        options = record.get("options", {})
-        if not isinstance(options, dict):
-            raise PositionError(f"options must be an object, not {options!r}")
-        moves = read_moves(record.get("moves"), players, self.parse, _seated_in, self._example())
+        players, seed, options = self.read_record_head(record)
+        moves = read_moves(record.get("moves"), players, self.parse, self.read_seat, self._example())
         result = self._read_result(record.get("result"), players)
         state = self.new_game(players, seed, options)
         state = self._fold(state, moves)
@@ -356,7 +372,7 @@ class KitGame(ABC, Generic[S, M]):
         if (winner is None and reason not in winnerless) or (winner is not None and reason == "draw"):
             raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
         if winner is not None:
-            _seated_in(winner, "result winner", players)
+            self.read_seat(winner, "result winner", players)
         stated: dict[str, Any] = {"winner": winner, "reason": reason}
         if "scores" in value:
             if not isinstance(self, Scores):
