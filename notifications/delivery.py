@@ -258,8 +258,8 @@ def _game_reason(row: Notification) -> str:
             return "the game is over"
         if seat.resigned:
             return "the recipient left the game"
-        if seat.colour not in game.to_move.split(","):
-            return "it is no longer their move"
+        if seat.colour not in game.to_move.split(",") or seat.commitments.exists():
+            return "it is no longer their move"  # or their sealed choice is in (Game.to_move may keep it unseen)
         # A game still at the row's ply has had no move since it was written: nothing to look up.
         if game.ply > row.ply and game.moves.filter(seat=seat, ply__gte=row.ply).exists():
             return "they already moved"

@@ -151,6 +151,15 @@ class Sealed(Protocol):
 
 
 @runtime_checkable
+class UnseenCommitments(Protocol):
+    """A sealed step in which even WHETHER a seat has committed stays secret until all have (Launch
+    Pad 23's opening pick): in public the game waits on every sealed seat until the resolve; only the
+    seat itself knows its commitment is in."""
+
+    def commitments_unseen(self, state: Any) -> bool: ...
+
+
+@runtime_checkable
 class Chance(Protocol):
     """Dice, draws from the seed: `reseed` swaps the source of future chance (the bots sample it)."""
 
@@ -197,6 +206,11 @@ def all_revealed(game: Any, state: Any) -> View:
     """The whole truth of a finished game: the spectator's view, in a game with no secrets."""
     shown: View = game.reveal(state) if isinstance(game, Hidden) else game.view(state, None)
     return shown
+
+
+def commitments_unseen(game: object, state: Any) -> bool:
+    """Whether who has committed in this sealed step is secret: public, in a game without the capability."""
+    return isinstance(game, UnseenCommitments) and game.commitments_unseen(state)
 
 
 def is_simultaneous(game: object, state: Any) -> bool:

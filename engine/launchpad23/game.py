@@ -100,7 +100,14 @@ class Launchpad23(KitGame[State, Move]):
         return replace(state, phase="over", winners=result.winners, reason=result.reason, to_move=None)
 
     def view(self, state: State, viewer: str | None) -> View:
-        return views.view(state, viewer, self.movers(state))
+        return views.view(state, viewer, self.waiting_for(state, viewer))
+
+    def waiting_for(self, state: State, viewer: str | None) -> tuple[str, ...]:
+        """The movers as `viewer` may know them: in setup every seated player but the viewer once it
+        has chosen (whether another has chosen is secret until all have, issue 27)."""
+        if state.phase != "start":
+            return self.movers(state)
+        return tuple(s for s in state.seated() if s != viewer or state.start_of(s) is None)
 
     def table(self, view: View) -> Table:
         return views.table(view)
@@ -137,18 +144,22 @@ class Launchpad23(KitGame[State, Move]):
     def resolve(self, state: State, commitments: Mapping[str, Any]) -> Outcome[State]:
         return rules.choose(state, commitments)
 
+    def commitments_unseen(self, state: State) -> bool:
+        """UnseenCommitments: during setup no one learns whether another has chosen (issue 27)."""
+        return state.phase == "start"
+
     # --- Chance and Hidden ------------------------------------------------------------------------
     def reseed(self, state: State, seed: str) -> State:
         return replace(state, seed=seed)
 
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
-        """Future throws from a new seed; others' unrevealed opening picks drawn again."""
+        """Future throws from a new seed; in setup the others as not yet chosen: `seat` knows neither
+        their picks nor whether they have made them, and any order of picks resolves alike."""
         reseeded = self.reseed(state, f"determinized:{rng.randrange(1 << 62)}")
         if state.phase != "start":
             return reseeded
-        pairs = zip(state.players, state.starts, strict=True)
-        guessed = tuple(size if size is None or s == seat else SIZES[rng.randrange(3)] for s, size in pairs)
-        return replace(reseeded, starts=guessed)
+        own = tuple(size if s == seat else None for s, size in zip(state.players, state.starts, strict=True))
+        return replace(reseeded, starts=own)
 
     def reveal(self, state: State) -> View:
         return views.view(state, None, self.movers(state), revealed=True)

@@ -12,6 +12,7 @@ from django.db.models import Q
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
+from engine.kit.core import commitments_unseen
 from games.models import DrawProposal, Game, Seat
 
 from .history import HistoryEntry, first_shown_ply, history
@@ -208,7 +209,8 @@ def _with_commitments(game: Game, table: Table, viewer: str | None, state: Any) 
     if not committed:
         return table
     sealed = "has made a sealed choice"
-    seats = tuple(replace(s, note=s.note or sealed) if s.colour in committed else s for s in table.seats)
+    shown = {viewer} if commitments_unseen(game.rules, state) else committed  # unseen: the viewer's own only
+    seats = tuple(replace(s, note=s.note or sealed) if s.colour in committed & shown else s for s in table.seats)
     mine = own_commitment(game, viewer) if viewer in committed else ""
     note = f"Your sealed choice: {mine}." if mine else table.private_note
     return replace(table, seats=seats, private_note=note)

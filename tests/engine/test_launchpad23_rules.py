@@ -35,7 +35,9 @@ def opened(players: tuple[str, ...], seed: str = "demo", size: str = "M") -> obj
 # --- the scenarios ------------------------------------------------------------------------------
 def scenario_1_setup() -> None:
     current = GAME.apply(GAME.new_game(("red", "blue"), "demo", {}), GAME.parse("start M"), "red")
-    assert GAME.view(current, "blue")["starts"] == {"red": "hidden", "blue": None}
+    # Issue 27 over the spec's "hidden": blue cannot tell whether red has chosen.
+    assert GAME.view(current, "blue")["starts"] == {"red": None, "blue": None}
+    assert GAME.view(current, "blue")["movers"] == ["red", "blue"]
     assert texts(GAME.legal_moves(current, "red")) == ["resign"]
     outcome = GAME.step(current, GAME.parse("start L"), "blue")
     after = outcome.state

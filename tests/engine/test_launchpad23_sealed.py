@@ -1,6 +1,6 @@
 """Launch Pad 23's secret opening pick: nothing another seat (or a spectator) reads before every
 pick is made depends on it: views, tables, event lines, move texts and the bots' determinization;
-whether a seat has chosen is public (spec: shown as "hidden"). And the kit's MCTS bot plays on."""
+not even whether a seat has chosen (issue 27, over the spec's "hidden"). And the kit's MCTS bot plays on."""
 
 from __future__ import annotations
 
@@ -50,19 +50,19 @@ def test_a_pick_never_shows_to_others_before_all_chose(players: tuple[str, ...])
     for viewer in (None, *players[1:]):
         seen = [seen_by(players, size, viewer) for size in ("S", "M", "L")]
         assert seen[0] == seen[1] == seen[2], viewer
-        assert json.loads(seen[0]["view"])["starts"]["red"] == "hidden"
+        assert json.loads(seen[0]["view"])["starts"]["red"] is None
 
 
-def test_the_chooser_sees_their_own_pick_and_whether_others_chose() -> None:
+def test_the_chooser_sees_their_own_pick_and_nobody_sees_whether_others_chose() -> None:
     current = GAME.apply(GAME.new_game(("red", "yellow", "green"), "s", {}), Start("L"), "red")
     assert GAME.view(current, "red")["starts"] == {"red": "L", "yellow": None, "green": None}
     assert GAME.table(GAME.view(current, "red")).private_note == "You chose a Large opening piece."
     assert GAME.public_move_text(Start("L"), "red", current, "red") == "start L"
-    assert [seat.note for seat in GAME.table(GAME.view(current, "green")).seats] == [
-        "has chosen",
-        "choosing",
-        "choosing",
-    ]
+    assert [seat.note for seat in GAME.table(GAME.view(current, "green")).seats] == ["", "", ""]
+    assert GAME.view(current, "green")["movers"] == ["red", "yellow", "green"]
+    assert GAME.view(current, "red")["movers"] == ["yellow", "green"]
+    fresh = GAME.new_game(("red", "yellow", "green"), "s", {})
+    assert GAME.view(current, "green") == GAME.view(fresh, "green")
 
 
 def test_the_picks_show_once_all_chose() -> None:
