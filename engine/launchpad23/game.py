@@ -38,7 +38,7 @@ class Launchpad23(KitGame[State, Move]):
         reasons=("rocket", "resignation", "timeout", "draw"),
     )
     KINDS = (
-        MoveKind("start", "Opening piece"),
+        MoveKind("start", "Opening piece", quick=True),
         MoveKind("add", "Add a part"),
         MoveKind("reroll", "Reroll", quick=True),
         MoveKind("move", "Move a piece"),
@@ -120,6 +120,10 @@ class Launchpad23(KitGame[State, Move]):
 
     def scene(self, view: View) -> draw.Scene:
         return picture.scene(view)
+
+    def click_path(self, move: Move) -> tuple[str, ...]:
+        """The piece, then the cell it goes to; a part's piece in the Bank or on the pad it comes off."""
+        return picture.click_path(move)
 
     def continues_turn(self, before: State, after: State) -> bool:
         """A pick in setup is no one's turn: the seat that chose is not asked again."""
