@@ -93,7 +93,5 @@ def _throw(data: LaunchpadView, y: float) -> list[draw.Item]:
 
 def _bank(data: LaunchpadView, y: float) -> draw.Zone:
     bank = data.get("bank", {})
-    spots = tuple(
-        _pyramid(str(kind), "bank") for kind in KINDS for _ in range(bank.get(str(kind), 0))
-    )
+    spots = tuple(_pyramid(str(kind), "bank") for kind in KINDS for _ in range(bank.get(str(kind), 0)))
     return draw.Zone(MARGIN, y, WIDTH - 2 * MARGIN, "The Bank", spots=spots, unit=20, empty="empty")
