@@ -129,6 +129,14 @@ class Launchpad23(KitGame[State, Move]):
         """A pick in setup is no one's turn: the seat that chose is not asked again."""
         return before.phase != "start" and super().continues_turn(before, after)
 
+    def describe(self, move: Any, by: str, before: State, after: State, viewer: str | None) -> str:
+        """A pick that opened the game says so with the opening, the first player and the first throw,
+        though the service (which holds picks unseen) steps it from a state holding none of the others'."""
+        if isinstance(move, Start) and before.phase == "start" and after.phase != "start":
+            others = tuple(size if seat != by else None for seat, size in zip(after.players, after.starts, strict=True))
+            before = replace(before, starts=others)
+        return super().describe(move, by, before, after, viewer)
+
     def move_kind(self, move: Any) -> str:
         """A piece's move starts with its size (`M red b2-b1`): its kind is `move`."""
         return "move" if isinstance(move, Shift) else super().move_kind(move)

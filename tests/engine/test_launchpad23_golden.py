@@ -2,9 +2,8 @@
 every throw, automatic add and re-throw, its record and its final position, diffed against
 tests/engine/golden/launchpad23-*.
 
-The script is a fixed policy that builds a rocket of its opening piece's size: in setup a size by the
-seat; a part of that size and a colour its pad lacks (else a reroll, else the first choice); then moves
-that bring such a piece a step nearer its pad or take a piece that does not belong off it, else `pass`.
+The script is a fixed policy (tests/engine/launchpad23_helpers.py `builder_step`) that builds a rocket of
+one size: its pick, parts of that size its pad lacks, moves that bring them nearer, else `pass`.
 A change in the rules, the events or the files shows up as a diff. After a deliberate change,
 regenerate with `LAUNCHPAD23_GOLDEN=write .venv/bin/python -m pytest tests/engine/test_launchpad23_golden.py`
 and review the diff.
@@ -25,9 +24,10 @@ from engine.files import pretty
 from engine.kit.base import RESIGN, Resign
 from engine.launchpad23 import verify as verifier
 from engine.launchpad23.game import GAME
-from engine.launchpad23.notation import Add, Move, Shift, Start, Word
-from engine.launchpad23.state import SIZES, Piece, State
+from engine.launchpad23.notation import Move
+from engine.launchpad23.state import State
 from engine.shuffle import commitment
+from tests.engine.launchpad23_helpers import builder_step
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -49,53 +49,6 @@ SCRIPTS = (
 )
 
 
-def target(state: State, seat: str) -> str:
-    return SIZES[state.players.index(seat) % 3]
-
-
-def distance(one: str, two: str) -> int:
-    return abs(ord(one[0]) - ord(two[0])) + abs(int(one[1]) - int(two[1]))
-
-
-def wanted(state: State, seat: str, piece: Piece) -> bool:
-    """A piece of the seat's size whose colour its pad lacks."""
-    pad = state.cell(state.pad(seat))
-    return piece.size == target(state, seat) and piece not in pad and all(p.colour != piece.colour for p in pad)
-
-
-def choose(state: State, seat: str, ply: int) -> Move:
-    moves = GAME.legal_moves_of(state, seat)
-    if state.phase == "start":
-        return Start(target(state, seat))
-    if state.phase == "add":
-        adds = [m for m in moves if isinstance(m, Add)]
-        useful = [m for m in adds if wanted(state, seat, Piece(m.colour, m.size))]
-        if useful:
-            return useful[ply % len(useful)]
-        return Word("reroll") if Word("reroll") in moves else moves[ply % len(moves)]
-    return _best_move(state, seat, moves)
-
-
-def _best_move(state: State, seat: str, moves: list[Move]) -> Move:
-    pad = state.pad(seat)
-    for move in moves:
-        if isinstance(move, Shift) and move.origin == pad and not _belongs(state, seat, move):
-            return move  # a piece that spoils the rocket leaves
-    for move in moves:
-        if not isinstance(move, Shift) or move.origin == pad:
-            continue
-        nearer = distance(move.target, pad) < distance(move.origin, pad)
-        if nearer and wanted(state, seat, Piece(move.colour, move.size)):
-            return move
-    return Word("pass")
-
-
-def _belongs(state: State, seat: str, move: Shift) -> bool:
-    pad = state.cell(state.pad(seat))
-    same = [p for p in pad if p == Piece(move.colour, move.size)]
-    return move.size == target(state, seat) and len(same) == 1
-
-
 def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State]:
     """The moves, the log lines and the final State of a scripted game."""
     outcome = GAME.begin(script.players, script.seed, {})
@@ -105,7 +58,7 @@ def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State
     while GAME.result(state) is None and len(moves) < MAX_PLIES:
         ply = len(moves)
         by = script.resign_at.get(ply) or GAME.movers(state)[0]
-        move: Move | Resign = RESIGN if ply in script.resign_at else choose(state, by, ply)
+        move: Move | Resign = RESIGN if ply in script.resign_at else builder_step(state, by, ply)
         after = GAME.apply(state, move, by)
         log.append(f"{ply + 1}. {by} {move}: {GAME.describe(move, by, state, after, None)}")
         moves.append((by, str(move)))
