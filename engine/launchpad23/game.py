@@ -36,6 +36,9 @@ class Launchpad23(KitGame[State, Move]):
         rules_version="launchpad23/1",
         chance="who starts and every throw of the dice",
         reasons=("rocket", "resignation", "timeout", "draw"),
+        board_hint="Pads are tinted by owner; the dice show the standing throw, the Bank its pieces below.",
+        # Until every pick is in, nobody may know who has chosen: the lists name them all as choosing.
+        movers_words={"start": "Choosing opening pieces"},
     )
     KINDS = (
         MoveKind("start", "Opening piece", quick=True),

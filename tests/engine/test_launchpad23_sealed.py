@@ -5,10 +5,12 @@ not even whether a seat has chosen (issue 27, over the spec's "hidden"). And the
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from engine.bots import choose_move
 from engine.bots.kit import mcts_bot
 from engine.bots.rng import Rng
 from engine.kit.events import lines
@@ -92,3 +94,27 @@ def test_the_kit_mcts_bot_plays_a_game_to_the_end() -> None:
 def test_the_kit_mcts_bot_makes_the_sealed_pick() -> None:
     opened = play_out(GAME.new_game(("red", "blue"), "bots", {}), 2)
     assert opened.phase != "start" and all(opened.starts)
+
+
+# --- the bots decide only from what their seat may know ------------------------------------------
+
+
+@pytest.mark.parametrize("bot", ["random", "mcts"])
+def test_a_bots_pick_does_not_depend_on_the_others_picks_or_whether_they_were_made(bot: str) -> None:
+    """Blue's bot at the sealed step: red has not chosen, or chose S, or chose L: one move."""
+    fresh = GAME.new_game(("red", "yellow", "blue"), "knows", {})
+    worlds = [fresh, *(GAME.apply(fresh, Start(size), "red") for size in ("S", "L"))]
+    worlds.append(GAME.apply(worlds[1], Start("M"), "yellow"))
+    made = [choose_move(GAME, bot, world, "blue", "same seed", effort=0.05) for world in worlds]
+    assert len(set(made)) == 1 and made[0].startswith("start ")
+
+
+@pytest.mark.parametrize("bot", ["random", "mcts"])
+def test_a_bots_step_does_not_depend_on_the_future_throws(bot: str) -> None:
+    """Two states differing only in the seed the next throws come from: the bot samples its own dice."""
+    board = {"a1": ["red:S", "yellow:S", "green:S"], "b2": ["blue:S"], "a2": ["black:S"], "c3": ["blue:M"]}
+    current = at(board, moves_left=2)
+    other = replace(current, seed="another seed")
+    assert GAME.to_position(current) != GAME.to_position(other)
+    mine = choose_move(GAME, bot, current, "red", "same seed", effort=0.1)
+    assert mine == choose_move(GAME, bot, other, "red", "same seed", effort=0.1)
