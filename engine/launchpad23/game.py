@@ -13,7 +13,6 @@ from ..kit import draw
 from ..kit.base import KitGame
 from ..kit.core import Randomness
 from ..kit.events import Outcome
-from ..kit.steps import Played, play_line, split_line
 from . import picture, position, rules, views
 from .notation import Move, Shift, Start, Word, parse
 from .state import SIZES, State
@@ -185,15 +184,14 @@ class Launchpad23(KitGame[State, Move]):
             return "start (hidden)"
         return str(move)
 
-    # --- lines ------------------------------------------------------------------------------------
-    def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
-        """`;` steps all or nothing; `reroll` only last (its throw is unseen); a trailing `pass` after
-        the turn or the game has ended is ignored."""
-        texts = split_line(line)
-        for number, text in enumerate(texts[:-1], start=1):
-            if text.strip().lower() == "reroll":
-                raise IllegalMoveError(f"step {number} (reroll): `reroll` must be last on its line")
-        return play_line(self, state, line, by, ignorable=lambda move, _s, _b: move == Word("pass"))
+    # --- lines: the kit's play_line (engine/kit/steps.py) asks these -----------------------------
+    def ends_line(self, move: Any) -> bool:
+        """`reroll` is last on its line: its throw is not yet seen."""
+        return move == Word("reroll")
+
+    def ignorable(self, move: Any, state: State, by: str) -> bool:
+        """A trailing `pass` after the turn or the game has ended is dropped (spec "Notation")."""
+        return move == Word("pass")
 
 
 GAME = Launchpad23()

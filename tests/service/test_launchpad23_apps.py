@@ -17,6 +17,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from archive.models import PlayerRating
 from engine.launchpad23 import verify as verifier
 from engine.launchpad23.game import GAME
 from games import clock, services
@@ -241,8 +242,10 @@ def test_a_finished_game_replays_every_throw_verifies_and_reads_through_the_api(
     assert log.count(" throws ") == state.dice // 2  # every throw of the game, re-throws included
     replay = client.get(reverse("replay", args=[game.pk, 2])).content.decode()
     assert "opening pieces:" in replay and "throws" in replay
-    verify = client.get(reverse("game_verify", args=[game.pk])).content.decode()
-    assert "verify_launchpad23.py" in verify
+    verify = client.get(reverse("game_verify", args=[game.pk]))
+    assert verify.context["check"].ok and "verify_launchpad23.py" in verify.content.decode()
+    ratings = PlayerRating.objects.filter(game_type="launchpad23")
+    assert ratings.count() == 2 and ratings.get(user=user_of(game, game.winners[0])).wins == 1
     record = json.loads(client.get(reverse("game_record", args=[game.pk])).content)
     assert record["format"] == "launchpad23-game/1" and GAME.replay(record).reason == "rocket"
     assert verifier.verify(record, game.seed_commitment).startswith("verified")
