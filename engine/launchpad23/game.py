@@ -187,11 +187,11 @@ class Launchpad23(KitGame[State, Move]):
     # --- lines: the kit's play_line (engine/kit/steps.py) asks these -----------------------------
     def ends_line(self, move: Any) -> bool:
         """`reroll` is last on its line: its throw is not yet seen."""
-        return move == Word("reroll")
+        return isinstance(move, Word) and move.verb == "reroll"
 
     def ignorable(self, move: Any, state: State, by: str) -> bool:
         """A trailing `pass` after the turn or the game has ended is dropped (spec "Notation")."""
-        return move == Word("pass")
+        return isinstance(move, Word) and move.verb == "pass"
 
 
 GAME = Launchpad23()
