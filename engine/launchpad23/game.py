@@ -18,10 +18,13 @@ from .notation import Move, Shift, Start, Word, parse
 from .state import SIZES, State
 
 RULES = (
-    "Build a rocket on your launchpad: five pieces of one size, one of each colour. Each turn throw "
-    "the IceDice dice, add the part they offer to the Factory (from the Bank, or off another "
-    "player's pad when the Bank has none), then make 2 to 4 moves of one piece to a side-adjacent "
-    "cell, or a total system failure that empties your pad."
+    "Build a rocket on your launchpad: five pieces of one size, one of each colour, and nothing else. "
+    "First each player picks the size of an opening piece of their own colour in secret: nobody sees "
+    "a pick, or whether it is made, until all have chosen; then the pieces go onto the pads. Each turn "
+    "throw the IceDice dice, add the part they offer to the Factory (from the Bank, or off another "
+    "player's pad when the Bank has none; or reroll once when a kind is missing), then make 2 to 4 "
+    "moves of one piece to a side-adjacent cell (never off another player's pad), or a total system "
+    "failure that empties your pad. A rocket wins the moment it stands, in anyone's turn."
 )
 
 
