@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.bots import choose_move
+from engine.bots import choose_move, mcts_iterations
 from engine.bots.kit import mcts_bot
 from engine.bots.rng import Rng
 from engine.kit.events import lines
@@ -118,3 +118,8 @@ def test_a_bots_step_does_not_depend_on_the_future_throws(bot: str) -> None:
     assert GAME.to_position(current) != GAME.to_position(other)
     mine = choose_move(GAME, bot, current, "red", "same seed", effort=0.1)
     assert mine == choose_move(GAME, bot, other, "red", "same seed", effort=0.1)
+
+
+def test_the_arena_reads_the_kit_mcts_budget_of_a_game_with_its_own_evaluation() -> None:
+    """`--mcts-iterations 20` is 20 iterations a move, not 20 / the Zark City search's budget x the kit's."""
+    assert mcts_iterations("launchpad23") == 100 == mcts_iterations("icedice")
