@@ -136,6 +136,8 @@ def test_no_one_learns_a_pick_or_whether_it_was_made_before_all_have_chosen(
     assert f"Your sealed choice: start {size}." in page
     answer = ApiClient(secret_for(alice, ("read", "play"))).get(f"/games/{game.pk}/moves").json()
     assert answer["your_turn"] is False and answer["moves"] == []
+    board = own.get(reverse("dashboard")).context["board"]  # her own lists: nothing owed here
+    assert game.pk not in [e.game.pk for e in board.my_turn] and own.get("/").status_code == 200
 
 
 def test_a_pick_cannot_be_changed_and_the_last_one_opens_the_game(alice, bob) -> None:
