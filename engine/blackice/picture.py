@@ -26,10 +26,10 @@ def scene(view: View) -> draw.Scene:
     items += _nodes(data, 1, 44)
     items += _locks(data, 150)
     items += _nodes(data, 0, 256)
-    items += _dice(data, 364)
-    items += _supply(data, 424)
-    items.append(draw.Label(12, 520, f"Black Box: {data['box_size']} Codes", size=14))
-    return draw.Scene(WIDTH, 536, tuple(items), title="Black ICE board")
+    items += _dice(data, 356)
+    items += _supply(data, 432)
+    items.append(draw.Label(12, 528, f"Black Box: {data['box_size']} Codes", size=14))
+    return draw.Scene(WIDTH, 544, tuple(items), title="Black ICE board")
 
 
 def click_path(move: Move) -> tuple[str, ...]:
@@ -84,17 +84,20 @@ def _nodes(data: dict[str, Any], index: int, y: float) -> list[draw.Item]:
 
 
 def _dice(data: dict[str, Any], y: float) -> list[draw.Item]:
+    """The throw as it fell, then the turn's actions as dice (a duplicate or null face made `wild`)."""
     if data["phase"] != "play":
         return []
-    dice: list[draw.Item] = [draw.Label(12, y + 28, f"{data['to_move']}'s actions:", size=14)]
-    for i, (face, used) in enumerate(zip(data["actions"], data["used"], strict=True)):
-        title = f"action {i + 1}{' (used)' if used else ''}"
-        dice.append(draw.Die(170 + i * 56, y, face, title=title, colour="#c8c8c8" if used else ""))
+    dice: list[draw.Item] = [draw.Label(12, y + 14, f"{data['to_move']} threw {' '.join(data['throw'])}:", size=14)]
+    rows = zip(data["throw"], data["actions"], data["used"], strict=True)
+    for i, (thrown, face, used) in enumerate(rows):
+        title = f"action {i + 1}{f' (thrown {thrown})' if thrown != face else ''}{' (used)' if used else ''}"
+        dice.append(draw.Die(200 + i * 56, y, face, title=title, colour="#c8c8c8" if used else ""))
     return dice
 
 
 def _supply(data: dict[str, Any], y: float) -> list[draw.Item]:
-    """The viewer's supply, a box a colour: 3 Keys of each less those on its Nodes (a spectator's: none)."""
+    """The viewer's supply, a box a colour titled "2 red": 3 Keys of each less those on its Nodes (a
+    spectator has none)."""
     seat = data["viewer"]
     if seat not in data["players"]:
         return []
@@ -104,6 +107,6 @@ def _supply(data: dict[str, Any], y: float) -> list[draw.Item]:
     for i, colour in enumerate(COLOURS):
         left = 3 - keys.count(colour)
         spots = tuple(draw.Pyramid(colour, size) for _ in range(left))
-        title = f"Your supply: {left} {colour}"
+        title = f"{left} {colour}"
         boxes.append(draw.Box(12 + i * 96, y, 88, 76, title, tint=colour, target=f"supply:{colour}", spots=spots))
     return boxes
