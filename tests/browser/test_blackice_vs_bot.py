@@ -16,7 +16,7 @@ import pytest
 from engine.blackice.game import GAME
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, confirm, game_url, no_beacon_on_leaving, open_game, wait_ready
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
 from tests.engine.test_blackice_golden import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,23 +26,6 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # then the random bot declares "I win!" with the wrong Keys.
 SEED = "blackice-bot-1"
 MOST_MOVES = 60  # alice's steps; a game that runs past them fails instead of running on
-
-
-def click_step(page, text: str, *, tap: bool) -> None:
-    """The step's targets in turn; its button if the targets leave a choice; then Confirm. A step with
-    no place on the board is the page's one-click button."""
-    press = (lambda locator: locator.tap()) if tap else (lambda locator: locator.click())
-    path = GAME.click_path(GAME.parse_steps(text)[0])
-    if not path:
-        with page.expect_navigation(timeout=15_000):
-            press(page.locator(f'.zc-quick button[value="{text}"]'))
-        wait_ready(page)
-        return
-    for name in path:
-        press(page.locator(f'[data-target="{name}"]').first)
-    if page.locator("[data-builder=notation]").inner_text() != text:
-        press(page.locator("[data-builder=choices] button", has_text=text).first)
-    confirm(page, text)
 
 
 @pytest.mark.parametrize(("device", "tap"), [(PHONE, True), (DESKTOP, False)], ids=["phone", "desktop"])
@@ -63,7 +46,7 @@ def test_alice_plays_black_ice_to_its_end_by_clicks_against_the_random_bot(
             text = str(choose(services.state_of(game), ply, rash=False))
             open_game(page, game_url(live_server, game))
             assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
-            click_step(page, text, tap=tap)
+            click_move(page, GAME.click_path(GAME.parse_steps(text)[0]), text, tap=tap)
             kinds.add(text.split()[0])
             assert page.js_errors == []
             page.goto("about:blank")  # no page polls the server while the test reads the game

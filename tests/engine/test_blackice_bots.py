@@ -5,6 +5,7 @@ Box or the dice to come give the same move."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from blackice_helpers import make, pick, redealt, steps
@@ -73,21 +74,13 @@ def test_determinize_reads_no_unpeeked_code(plies: int) -> None:
 def opponent_peeked() -> tuple[State, State]:
     """Red to move, having peeked Lock 1; blue has peeked Locks 2 and 3 (and holds Keys to copy). The
     twin differs only in the Codes blue knows and red does not, and in the Box's contents."""
-    state = make(
-        codes=("green", "yellow", "blue"),
-        marks=(["red"], ["blue"], ["blue"]),
-        keys={"red": ["green", None, None], "blue": [None, "yellow", "blue"]},
-        throw=["tip", "dig", "aim"],
-        actions=["wild", "dig", "aim"],
-    )
-    twin = make(
-        codes=("green", "red", "red"),
-        marks=(["red"], ["blue"], ["blue"]),
-        keys={"red": ["green", None, None], "blue": [None, "yellow", "blue"]},
-        throw=["tip", "dig", "aim"],
-        actions=["wild", "dig", "aim"],
-    )
-    return state, twin
+    facts: dict[str, Any] = {
+        "marks": (["red"], ["blue"], ["blue"]),
+        "keys": {"red": ["green", None, None], "blue": [None, "yellow", "blue"]},
+        "throw": ["tip", "dig", "aim"],
+        "actions": ["wild", "dig", "aim"],
+    }
+    return make(codes=("green", "yellow", "blue"), **facts), make(codes=("green", "red", "red"), **facts)
 
 
 @pytest.mark.parametrize("bot", ["random", "mcts"])

@@ -22,29 +22,15 @@ from tests.engine.test_blackice_golden import choose
 from tests.replies import mails
 from tests.replies.helpers import answers_to, reply_address, start
 from tests.service.test_board_page import logged_in, play_data
+from tests.service.test_pharaoh_service import mover, seat_user, step
 
 pytestmark = pytest.mark.django_db
-
-
-def mover(game: Game) -> str:
-    game.refresh_from_db()
-    return game.to_move.split(",")[0]
-
-
-def seat_user(game: Game, colour: str):  # type: ignore[no-untyped-def]
-    return game.seats.get(colour=colour).user
 
 
 def state_of(game: Game) -> State:
     game.refresh_from_db()
     state: State = services.state_of(game)
     return state
-
-
-def step(game: Game, text: str) -> None:
-    colour = mover(game)
-    services.move_submit(game=game, user=seat_user(game, colour), text=text, seen_ply=game.ply)
-    game.refresh_from_db()
 
 
 def play_out(game: Game, limit: int = 400) -> Game:
