@@ -67,6 +67,7 @@ def test_the_game_page_draws_the_board_with_each_steps_click_path(alice, bob) ->
     page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
     assert 'data-target="lock:1"' in page and 'data-target="supply:red"' in page and 'data-target="node:2"' in page
     assert "swap locks 1 3" in page  # the notation help
+    assert "How to play Black ICE" in page and "Three Codes hide under the Locks" in page
     data = play_data(client, game)
     steps = {step["text"]: step["path"] for step in data["steps"]}
     assert data["module"].endswith("js/kit_board.js") and list(steps) == data["moves"]
