@@ -159,9 +159,9 @@ class Chance(Protocol):
 
 @runtime_checkable
 class Scores(Protocol):
-    """A game that scores: the result carries every seat's points."""
+    """A game that scores: the result carries every seat's points (None: this end was not scored)."""
 
-    def scores(self, state: Any) -> Mapping[str, int]: ...
+    def scores(self, state: Any) -> Mapping[str, int] | None: ...
 
 
 @runtime_checkable
@@ -204,14 +204,14 @@ class RevealedWords(Protocol):
     """What every game on the kit answers (KitGame.describe_revealed): a finished game's step in words
     with the secrets its events kept."""
 
-    def describe_revealed(self, move: Any, by: str, before: Any) -> str: ...
+    def describe_revealed(self, move: Any, by: str, before: Any, after: Any) -> str: ...
 
 
 def finished_words(game: Any, move: Any, by: str, before: Any, after: Any) -> str:
     """A step of a finished game in words: on the kit, every secret its events kept is told (a Peek's
     Code); another game's words are a spectator's (its replay lists the draws apart)."""
     if isinstance(game, RevealedWords):
-        return game.describe_revealed(move, by, before)
+        return game.describe_revealed(move, by, before, after)
     words: str = game.describe(move, by, before, after, None)
     return words
 
