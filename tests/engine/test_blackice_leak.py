@@ -126,7 +126,8 @@ def test_the_picture_draws_unknown_codes_hidden() -> None:
 
 def test_after_the_game_its_words_tell_every_peek_and_reset() -> None:
     """The replay and the log of a finished game (the kit's `finished_words`) name the Code each Peek
-    saw and each Reset drew; while it is on, a spectator reads neither."""
+    saw and each Reset drew; while it is on, a spectator reads neither. A game off the kit, or one on it
+    that writes its own sentences, keeps its spectator's words."""
     state = make(
         codes=("green", "yellow", "blue"),
         marks=([], ["blue"], []),
@@ -140,10 +141,10 @@ def test_after_the_game_its_words_tell_every_peek_and_reset() -> None:
     done, _ = steps(after, "reset 2")
     told = finished_words(GAME, GAME.parse("reset 2"), "red", after, done)
     assert told.endswith(f"the new Code is {done.locks[1].code}")
-    zark = registry.get("zarkcity")
-    start = zark.new_game(["red", "blue"], "words", {})
-    move = zark.legal_moves(start, zark.movers(start)[0])[0]
-    moved = zark.apply(start, move, zark.movers(start)[0])
-    assert finished_words(zark, move, zark.movers(start)[0], start, moved) == zark.describe(
-        move, zark.movers(start)[0], start, moved, None
-    )
+    for game_id in ("zarkcity", "martianchess"):  # off the kit; on it with sentences of its own
+        other = registry.get(game_id)
+        start = other.new_game(["red", "blue"], "words", {})
+        seat = other.movers(start)[0]
+        move = other.legal_moves(start, seat)[0]
+        moved = other.apply(start, move, seat)
+        assert finished_words(other, move, seat, start, moved) == other.describe(move, seat, start, moved, None)
