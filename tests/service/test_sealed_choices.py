@@ -204,3 +204,4 @@ def test_the_game_decides_whether_a_choice_being_in_is_public(client, alice, bob
     assert others.table.seats[0].note == ("has chosen" if kind == "open" else "choosing")
     own = selectors.game_for_viewer(game, alice)
     assert own.movers == ["yellow"] and not own.my_move and own.table.private_note == "Your sealed choice: start M."
+    assert ApiClient(secret_for(alice, ("read", "play"))).get(f"/games/{game.pk}/moves").json()["your_turn"] is False
