@@ -2,8 +2,8 @@
 final position, diffed against tests/engine/golden/<name>.*, and its record replayed (in process and by
 the command line).
 
-A game's test declares a `Playthroughs`: the game, its scripts' opening, its fixed policy (`choose`),
-how a step is written in the log and where the record's result comes from; its tests call `check_files`,
+A game's test declares a `Playthroughs`: the game (on the kit: `KitGame`), its scripts' opening, its
+fixed policy (`choose`) and how a step is written in the log; its tests call `check_files`,
 `check_replay` and `play`. After a deliberate change, regenerate a game's files with
 `<ITS_ENV>=write .venv/bin/python -m pytest tests/engine/test_<game>_golden.py` (PHARAOH_GOLDEN=write,
 ...) and review the diff.
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.files import pretty
+from engine.kit.base import RESIGN
 from engine.kit.events import lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,8 +64,6 @@ class Playthroughs:
     env: str  # the environment variable that, set to "write", regenerates the files
     opening: Callable[[Script], tuple[Any, list[str]]]  # the script's first state and the log's head
     choose: Callable[[Any, int], Any]  # the fixed policy: (state, ply) -> the mover's move
-    resign: Any  # the game's resign move, played at `Script.resign_at`
-    record_result: Callable[[Any], Any]  # the final state's result as the record writes it
     told: Callable[[Any, Any, Any, str, int], tuple[Any, list[str]]] = described
     max_plies: int = 600
 
@@ -75,7 +74,7 @@ class Playthroughs:
         while self.game.result(state) is None and len(moves) < self.max_plies:
             ply = len(moves)
             if ply in script.resign_at:
-                by, move = script.resign_at[ply], self.resign
+                by, move = script.resign_at[ply], RESIGN
             else:
                 by, move = state.to_move or "", self.choose(state, ply)
             state, told = self.told(self.game, state, move, by, ply)
@@ -87,7 +86,7 @@ class Playthroughs:
 
     def files_of(self, script: Script) -> dict[str, str]:
         moves, log, state = self.play(script)
-        record = self.game.make_record(script.players, {}, script.seed, moves, self.record_result(state))
+        record = self.game.make_record(script.players, {}, script.seed, moves, self.game.record_result(state))
         return {
             f"{script.name}.record.json": pretty(record) + "\n",
             f"{script.name}.playthrough.txt": "\n".join(log) + "\n",

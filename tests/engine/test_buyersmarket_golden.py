@@ -13,8 +13,7 @@ from __future__ import annotations
 import pytest
 
 from engine.buyersmarket.game import GAME
-from engine.buyersmarket.notation import Buy, Move, Resign
-from engine.buyersmarket.record import result_of
+from engine.buyersmarket.notation import Buy, Move
 from engine.buyersmarket.rules import buildings
 from engine.buyersmarket.state import State
 from tests.engine.golden_helpers import Playthroughs, Script, script_id
@@ -28,7 +27,7 @@ SCRIPTS = (
 
 def choose(state: State, ply: int) -> Move:
     mover = state.to_move or ""
-    moves = [m for m in GAME.legal_moves(state, mover) if not isinstance(m, Resign)]
+    moves = [m for m in GAME.legal_moves(state, mover) if not GAME.is_resign(m)]
     calls = [m for m in moves if getattr(m, "call", False)]
     if calls:
         return calls[0]
@@ -47,7 +46,7 @@ def opening(script: Script) -> tuple[State, list[str]]:
     ]
 
 
-PLAYTHROUGHS = Playthroughs(GAME, "BUYERSMARKET_GOLDEN", opening, choose, Resign(), result_of, max_plies=400)
+PLAYTHROUGHS = Playthroughs(GAME, "BUYERSMARKET_GOLDEN", opening, choose, max_plies=400)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=script_id)

@@ -15,7 +15,6 @@ import pytest
 from engine.icedice.game import GAME
 from engine.icedice.notation import Move, Roll, Stop, Take
 from engine.icedice.state import State
-from engine.kit.base import RESIGN
 from engine.kit.events import lines
 from tests.engine.golden_helpers import Playthroughs, Script, script_id
 
@@ -39,7 +38,7 @@ def opening(script: Script) -> tuple[State, list[str]]:
     return outcome.state, [f"# IceDice, players {', '.join(script.players)}, seed {script.seed!r}: {told}"]
 
 
-PLAYTHROUGHS = Playthroughs(GAME, "ICEDICE_GOLDEN", opening, choose, RESIGN, GAME.record_result, max_plies=1000)
+PLAYTHROUGHS = Playthroughs(GAME, "ICEDICE_GOLDEN", opening, choose, max_plies=1000)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=script_id)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.kit.base import Resign
 from engine.martianchess.board import POINTS
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Move, Resign, Step
-from engine.martianchess.record import result_of
+from engine.martianchess.notation import Move, Step
 from engine.martianchess.state import State
 from tests.engine.golden_helpers import Playthroughs, Script, script_id
 
@@ -44,7 +44,7 @@ def opening(script: Script) -> tuple[State, list[str]]:
     ]
 
 
-PLAYTHROUGHS = Playthroughs(GAME, "MARTIANCHESS_GOLDEN", opening, choose, Resign(), result_of)
+PLAYTHROUGHS = Playthroughs(GAME, "MARTIANCHESS_GOLDEN", opening, choose)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=script_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kit.base import RESIGN, Resign
+from engine.kit.base import Resign
 from engine.kit.events import lines
 from engine.pharaoh.board import goal_lines
 from engine.pharaoh.game import GAME
@@ -56,7 +56,7 @@ def opening(script: Script) -> tuple[State, list[str]]:
     return outcome.state, [head, *(f"   {text}" for text in lines(outcome.events, None))]
 
 
-PLAYTHROUGHS = Playthroughs(GAME, "PHARAOH_GOLDEN", opening, choose, RESIGN, GAME.record_result, told=evented)
+PLAYTHROUGHS = Playthroughs(GAME, "PHARAOH_GOLDEN", opening, choose, told=evented)
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=script_id)
