@@ -1,48 +1,32 @@
 """Golden Black ICE playthroughs (2 players): a scripted game's log, as a spectator and as the mover read
 each step (a Peek's Code only in the mover's), its record and its final position, diffed against
-tests/engine/golden/blackice-*.
+tests/engine/golden/blackice-* (tests/engine/golden_helpers.py).
 
 The script is a fixed policy that reads the whole State (it is a test's script, not a player): declare
-when the Keys match the Codes (or, in the second game, at the first chance), else a Set toward a Code
-the mover has peeked, else a kind of step picked by the ply number. A change in the rules, the events
-or the files shows up as a diff. After a deliberate change, regenerate with
+when the Keys match the Codes (or, in the rash game, at the first chance), else a Set toward a Code the
+mover has peeked, else a kind of step picked by the ply number. A change in the rules, the events or the
+files shows up as a diff. After a deliberate change, regenerate with
 `BLACKICE_GOLDEN=write .venv/bin/python -m pytest tests/engine/test_blackice_golden.py` and review it.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from dataclasses import dataclass
-from pathlib import Path
+from functools import partial
 
 import pytest
 
 from engine.blackice.game import GAME
 from engine.blackice.notation import DECLARE, PASS, Move
 from engine.blackice.state import State
-from engine.files import pretty
 from engine.kit.events import lines
+from tests.engine.golden_helpers import Playthroughs, Script, script_id
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).parent / "golden"
-MAX_PLIES = 400
 ORDER = ("peek", "set", "swap", "copy", "reset", "pass")  # the kinds, tried from the ply's place on
+CAREFUL = Script("blackice-two", ("red", "blue"), "golden-two")
+RASH = Script("blackice-rash", ("red", "blue"), "golden-rash")
 
 
-@dataclass(frozen=True)
-class Script:
-    name: str
-    seed: str
-    rash: bool  # declares at the first chance, right or wrong
-
-
-SCRIPTS = (Script("blackice-two", "golden-two", rash=False), Script("blackice-rash", "golden-rash", rash=True))
-
-
-def choose(state: State, ply: int, rash: bool) -> Move:
+def choose(state: State, ply: int, rash: bool = False) -> Move:
     seat = state.to_move
     legal = GAME.legal_moves_of(state, seat)
     codes = [lock.code for lock in state.locks]
@@ -62,50 +46,35 @@ def choose(state: State, ply: int, rash: bool) -> Move:
     return PASS
 
 
-def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State]:
-    """The moves, the log lines and the final State of a scripted game."""
-    outcome = GAME.begin(("red", "blue"), script.seed, {})
-    state = outcome.state
-    log = [f"# Black ICE, players red, blue, seed {script.seed!r}: " + " ".join(lines(outcome.events, None))]
-    moves: list[tuple[str, str]] = []
-    while GAME.result(state) is None and len(moves) < MAX_PLIES:
-        ply, by = len(moves), state.to_move
-        move = choose(state, ply, script.rash)
-        after = GAME.apply(state, move, by)
-        public = GAME.describe(move, by, state, after, None)
-        own = GAME.describe(move, by, state, after, by)
-        log.append(f"{ply + 1}. {by} {move}: {public}" + ("" if own == public else f" | {by} reads: {own}"))
-        moves.append((by, str(move)))
-        state = after
-    shown = GAME.view(state, None)
-    log += ["", GAME.board_text(shown).rstrip(), "", GAME.table(shown).status]
-    return moves, log, state
+def opening(script: Script) -> tuple[State, list[str]]:
+    outcome = GAME.begin(script.players, script.seed, {})
+    told = " ".join(lines(outcome.events, None))
+    return outcome.state, [f"# Black ICE, players red, blue, seed {script.seed!r}: {told}"]
 
 
-def files_of(script: Script) -> dict[str, str]:
-    moves, log, state = play_script(script)
-    record = GAME.make_record(("red", "blue"), {}, script.seed, moves, GAME.record_result(state))
-    return {
-        f"{script.name}.record.json": pretty(record) + "\n",
-        f"{script.name}.playthrough.txt": "\n".join(log) + "\n",
-        f"{script.name}.position.json": pretty(GAME.to_position(state)) + "\n",
-    }
+def told(game: object, state: State, move: Move, by: str, ply: int) -> tuple[State, list[str]]:
+    """The step as a spectator reads it, and, when it differs, as its mover does."""
+    after = GAME.apply(state, move, by)
+    public, own = (GAME.describe(move, by, state, after, viewer) for viewer in (None, by))
+    return after, [f"{ply + 1}. {by} {move}: {public}" + ("" if own == public else f" | {by} reads: {own}")]
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
-def test_the_playthrough_matches_its_golden_files(script: Script) -> None:
-    made = files_of(script)
-    if os.environ.get("BLACKICE_GOLDEN") == "write":
-        for name, text in made.items():
-            (GOLDEN / name).write_text(text, encoding="utf-8")
-    for name, text in made.items():
-        assert (GOLDEN / name).read_text(encoding="utf-8") == text, name
+PLAYTHROUGHS = (  # each script with its policy: the careful one and the rash one
+    (CAREFUL, Playthroughs(GAME, "BLACKICE_GOLDEN", opening, choose, told, max_plies=400)),
+    (RASH, Playthroughs(GAME, "BLACKICE_GOLDEN", opening, partial(choose, rash=True), told, max_plies=400)),
+)
+IDS = [script_id(script) for script, _ in PLAYTHROUGHS]
+
+
+@pytest.mark.parametrize(("script", "playthroughs"), PLAYTHROUGHS, ids=IDS)
+def test_the_playthrough_matches_its_golden_files(script: Script, playthroughs: Playthroughs) -> None:
+    playthroughs.check_files(script)
 
 
 def test_the_golden_games_end_both_ways_and_show_every_kind_of_step() -> None:
     reasons, logs = [], []
-    for script in SCRIPTS:
-        _, log, state = play_script(script)
+    for script, playthroughs in PLAYTHROUGHS:
+        _, log, state = playthroughs.play(script)
         assert state.outcome is not None
         reasons.append(state.outcome.reason)
         logs.extend(log)
@@ -117,16 +86,6 @@ def test_the_golden_games_end_both_ways_and_show_every_kind_of_step() -> None:
         assert words in text, words
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
-def test_replaying_the_golden_record_gives_the_golden_position(script: Script) -> None:
-    record = json.loads((GOLDEN / f"{script.name}.record.json").read_text(encoding="utf-8"))
-    expected = (GOLDEN / f"{script.name}.position.json").read_text(encoding="utf-8")
-    assert pretty(GAME.to_position(GAME.replay(record))) + "\n" == expected
-    run = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", str(GOLDEN / f"{script.name}.record.json")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert (run.returncode, run.stdout, run.stderr) == (0, expected, "")
+@pytest.mark.parametrize(("script", "playthroughs"), PLAYTHROUGHS, ids=IDS)
+def test_replaying_the_golden_record_gives_the_golden_position(script: Script, playthroughs: Playthroughs) -> None:
+    playthroughs.check_replay(script)
