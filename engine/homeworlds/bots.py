@@ -22,8 +22,8 @@ WORTH = {1: 1.0, 2: 2.0, 3: 3.5}  # a ship by size: a large one can capture anyt
 TECHNOLOGY = {BUILD_COLOUR: 1.5, TRADE_COLOUR: 1.2, MOVE_COLOUR: 1.0, ATTACK_COLOUR: 0.8}
 FLEET_SHARE = 0.5  # a technology only in the fleet, not at home, counts for this share
 SACRIFICE_ACTION = 1.0  # each action left of a sacrifice under way (its ship is already off the table)
-UNDEFENDED = 12.0  # no ship of its own at home: lost at the end of a turn unless one comes back
-LETHAL = 8.0  # the rival can take the homeworld's last defenders or its last star
+DECIDED = 30.0  # lost at the end of this turn unless the rival errs: it can take the last defenders now
+LETHAL = 8.0  # the rival could take the homeworld's last defenders or its last star, after a move of ours
 LONE_DEFENDER = 1.5  # a single ship at home: one capture or one move away loses the game
 LONE_STAR = 2.0  # a homeworld of one star: one catastrophe ends it
 LATER = 0.5  # a danger the threatened seat can answer first (it is to move) counts this much
@@ -73,11 +73,11 @@ def danger(state: State, seat: str) -> float:
     """The threats on `seat`'s homeworld."""
     home = state.home_of(seat)
     if home is None:
-        return UNDEFENDED + LETHAL
+        return DECIDED
     me = state.seat(seat)
     defenders = home.ships[me]
-    if not defenders:
-        return UNDEFENDED * (LATER if _to_act(state, seat) else 1.0)
+    if not defenders:  # lost at the end of a turn unless one comes back
+        return DECIDED * (LATER if _to_act(state, seat) else 1.0)
     rival = state.other(seat)
     found = LONE_DEFENDER * (len(defenders) == 1) + LONE_STAR * (len(home.stars) == 1)
     found += _capture(state, home, rival) + _catastrophe(state, home, rival) + _approach(state, home, rival)
@@ -98,29 +98,50 @@ def _capture(state: State, home: System, rival: str) -> float:
 
 def _captures(state: State, system: System, rival: str, home: bool) -> float:
     them, me = state.seat(rival), 1 - state.seat(rival)
-    attackers, defenders = system.ships[them], system.ships[me]
-    if not attackers or not defenders:
+    defenders = system.ships[me]
+    if not system.ships[them] or not defenders:
         return 0.0
-    reach = max(size(ship) for ship in attackers)
-    prey = sorted((WORTH[size(ship)] for ship in defenders if size(ship) <= reach), reverse=True)
-    attacks = _attacks(state, system, rival)
-    lethal = LETHAL if home and attacks >= len(defenders) == len(prey) else 0.0
-    return (sum(prey[:attacks]) + lethal) * (1.0 if _to_act(state, rival) else LATER)
+    best = 0.0
+    for attacks, attackers in _attacks(state, system, rival):
+        reach = max((size(ship) for ship in attackers), default=0)
+        prey = sorted((WORTH[size(ship)] for ship in defenders if size(ship) <= reach), reverse=True)
+        lethal = home and attacks >= len(defenders) == len(prey)
+        best = max(best, sum(prey[:attacks]) + (_lethal(state, rival) if lethal else 0.0))
+    return best * (1.0 if _to_act(state, rival) else LATER)
 
 
-def _attacks(state: State, system: System, rival: str) -> int:
-    """How many captures the rival could make at `system` in one turn: one with red there (a star or
-    its own ship), or as many as the size of its largest red ship anywhere, by sacrificing it."""
+def _lethal(state: State, rival: str) -> float:
+    """A blow that ends the homeworld: decided when the rival can strike it now, else a grave threat."""
+    return DECIDED if _to_act(state, rival) else LETHAL
+
+
+def _attacks(state: State, system: System, rival: str) -> list[tuple[int, tuple[str, ...]]]:
+    """The rival's ways to capture at `system` in a turn, as (captures, its ships there to capture
+    with): the actions left of a red sacrifice under way; else one free attack with red there (a star
+    or its own ship), or as many as a red ship's size by sacrificing it (then not there to attack)."""
     them = state.seat(rival)
-    free = any(p[0] == ATTACK_COLOUR for p in (*system.stars, *system.ships[them]))
-    reds = [size(ship) for system in state.systems for ship in system.ships[them] if ship[0] == ATTACK_COLOUR]
-    return max(int(free), *reds) if reds else int(free)
+    attackers = system.ships[them]
+    given = state.sacrifice
+    if state.to_move == rival and given is not None:
+        return [(given.left, attackers)] if given.colour == ATTACK_COLOUR else []
+    ways = [(1, attackers)] if any(p[0] == ATTACK_COLOUR for p in (*system.stars, *attackers)) else []
+    for where in state.systems:
+        for ship in dict.fromkeys(where.ships[them]):
+            if ship[0] == ATTACK_COLOUR:
+                left = _without(attackers, ship) if where is system else attackers
+                ways.append((size(ship), left))
+    return ways
+
+
+def _without(ships: tuple[str, ...], ship: str) -> tuple[str, ...]:
+    at = ships.index(ship)
+    return ships[:at] + ships[at + 1 :]
 
 
 def _catastrophe(state: State, home: System, rival: str) -> float:
     """A colour with three or more pieces at `home`: the rival may destroy that colour's defenders and
-    stars there (the whole homeworld when every star is of it), at once with four, after bringing a
-    fourth with three."""
+    stars there (the whole homeworld when every star or every defender is of it), at once with four
+    (a catastrophe may come at any point of its turn), after bringing a fourth with three."""
     me = 1 - state.seat(rival)
     counts: dict[str, int] = {}
     for piece in home.pieces():
@@ -130,13 +151,14 @@ def _catastrophe(state: State, home: System, rival: str) -> float:
         if count < 3:
             continue
         stars = sum(star[0] == colour for star in home.stars)
+        ends = stars == len(home.stars) or all(ship[0] == colour for ship in home.ships[me])
         lost = sum(WORTH[size(ship)] for ship in home.ships[me] if ship[0] == colour)
-        if stars == len(home.stars) or all(ship[0] == colour for ship in home.ships[me]):
-            lost += LETHAL
+        if count < 4:
+            found += NEAR_CATASTROPHE * (lost + (LETHAL if ends else LONE_STAR * stars))
+        elif state.to_move == rival:
+            found += lost + (DECIDED if ends else LONE_STAR * stars)
         else:
-            lost += LONE_STAR * stars
-        now = 1.0 if state.to_move == rival else LATER  # a catastrophe may come at any point of a turn
-        found += lost * (now if count >= 4 else NEAR_CATASTROPHE)
+            found += LATER * (lost + (LETHAL if ends else LONE_STAR * stars))
     return found
 
 
