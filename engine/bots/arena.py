@@ -41,6 +41,7 @@ class Job:
     seats: tuple[tuple[str, str], ...]  # (colour, bot) in seating order
     efforts: tuple[tuple[str, float], ...]  # (bot, its budget scale)
     max_plies: int
+    options: tuple[tuple[str, str], ...] = ()  # the game's options (--option), checked by the game
 
 
 @dataclass
@@ -86,7 +87,7 @@ def play(job: Job) -> Outcome:
     game = registry.get(job.game)
     colours = [colour for colour, _ in job.seats]
     bots = dict(job.seats)
-    state = game.new_game(colours, f"{job.seed}:{job.number}", {})
+    state = game.new_game(colours, f"{job.seed}:{job.number}", dict(job.options))
     outcome = Outcome(job.number, job.seats, (), "unfinished", 0)
     while game.result(state) is None and outcome.plies < job.max_plies:
         chosen = [(seat, _chosen(job, game, state, seat, bots[seat], outcome)) for seat in _deciding(game, state)]
@@ -194,6 +195,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--max-plies", type=int, default=MAX_PLIES, help="a game still on after this many moves ends unwon"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option for every game, e.g. suicide=illegal (repeatable; default the game's defaults)",
+    )
     parser.add_argument("--progress", action="store_true", help="print a line as each game ends")
     return parser.parse_args(argv)
 
@@ -211,9 +219,22 @@ def jobs_of(args: argparse.Namespace) -> list[Job]:
     colours = ("red", "yellow", "green", "blue", "black")[: args.players]
     line_ups = tables(bots, args.players)
     efforts = tuple((name, _effort(args, game.info.id, name)) for name in dict.fromkeys(bots))
+    options = tuple(_options(game, args.option).items())
     return [
-        Job(args.game, n, args.seed, seating(line_ups, n, colours), efforts, args.max_plies) for n in range(args.games)
+        Job(args.game, n, args.seed, seating(line_ups, n, colours), efforts, args.max_plies, options)
+        for n in range(args.games)
     ]
+
+
+def _options(game: Game, given: Sequence[str]) -> dict[str, str]:
+    """`--option NAME=VALUE`s, checked by the game (ValueError naming a bad one)."""
+    pairs = [text.partition("=") for text in given]
+    bad = [text for text, (_, equals, _) in zip(given, pairs, strict=True) if not equals]
+    if bad:
+        raise ValueError(f"an option is NAME=VALUE, not {bad[0]!r}")
+    chosen = {name.strip(): value.strip() for name, _, value in pairs}
+    game.info.check_options(chosen)
+    return chosen
 
 
 def _effort(args: argparse.Namespace, game_id: str, bot: str) -> float:

@@ -84,3 +84,14 @@ def test_mcts_iterations_sets_each_mcts_by_its_own_budget() -> None:
 def test_a_kit_bot_the_kit_does_not_have_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["--game", "homeworlds", "--bots", "mcts,kit-greedy"]) == 2
     assert "the kit has no greedy bot (it has random, mcts)" in capsys.readouterr().err
+
+
+def test_an_option_reaches_every_game_and_a_bad_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "homeworlds", "--bots", "random,random", "--games", "2", "--option", "suicide=illegal"]
+    jobs = arena.jobs_of(arena.parse_args(argv))
+    assert {job.options for job in jobs} == {(("suicide", "illegal"),)}
+    assert all(outcome.plies > 10 for outcome in map(arena.play, jobs))  # random may no longer leave home
+    assert arena.main([*argv[:-1], "suicide=sometimes"]) == 2
+    assert "must be one of legal, illegal, not 'sometimes'" in capsys.readouterr().err
+    assert arena.main([*argv[:-1], "suicide"]) == 2
+    assert "an option is NAME=VALUE, not 'suicide'" in capsys.readouterr().err
