@@ -73,8 +73,8 @@ def _sacrifice_left(state: State, seat: str) -> float:
 def danger(state: State, seat: str) -> float:
     """The threats to `seat`: to its homeworld, and to its ships anywhere that the rival can capture."""
     home = state.home_of(seat)
-    if home is None:
-        return DECIDED
+    if home is None:  # not made yet (setup), or a catastrophe took its last star
+        return 0.0 if state.stage == "setup" else DECIDED
     me = state.seat(seat)
     defenders = home.ships[me]
     if not defenders:  # lost at the end of a turn unless one comes back

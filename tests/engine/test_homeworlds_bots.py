@@ -128,7 +128,7 @@ def game_states(plies: int) -> list[State]:
     return states
 
 
-@pytest.mark.parametrize("state", game_states(40)[3:], ids=lambda state: f"turn{state.turn}-{state.stage}")
+@pytest.mark.parametrize("state", game_states(40)[1:], ids=lambda state: f"turn{state.turn}-{state.stage}")
 def test_the_seats_chances_add_up_to_one_and_a_mirror_swaps_them(state: State) -> None:
     assert evaluate(state, "red") + evaluate(state, "yellow") == pytest.approx(1.0)
     if state.to_move is not None:
@@ -148,6 +148,15 @@ def test_no_defender_at_home_is_near_a_loss() -> None:
     moved = dict(stage="acted", this_turn=["move y3 South Ipsum"])
     gone = position(NORTH, "South@red: g2 b3 / - / -", "Ipsum: g1 / y3 / -", **moved)
     assert red_chance((NORTH, HOME), "red") > 0.5 > evaluate(gone, "red")
+
+
+def test_a_seat_yet_to_make_its_homeworld_is_not_lost() -> None:
+    """After the first setup the other seat has no homeworld yet: an even game, not a won one."""
+    state = GAME.new_game(["red", "yellow"], "setup", {})
+    first = GAME.movers(state)[0]
+    made = GAME.apply(state, GAME.parse("homeworld g1 b2 y3"), first)
+    assert 0.5 < evaluate(made, first) < 0.9
+    assert evaluate(made, first) > evaluate(GAME.apply(state, GAME.parse("homeworld r1 r2 r3"), first), first)
 
 
 # --- the MCTS bot with the evaluation ----------------------------------------------------------------------
