@@ -128,7 +128,7 @@ def game_states(plies: int) -> list[State]:
     return states
 
 
-@pytest.mark.parametrize("state", game_states(40)[1:], ids=lambda state: f"turn{state.turn}-{state.stage}")
+@pytest.mark.parametrize("state", game_states(40), ids=lambda state: f"turn{state.turn}-{state.stage}")
 def test_the_seats_chances_add_up_to_one_and_a_mirror_swaps_them(state: State) -> None:
     assert evaluate(state, "red") + evaluate(state, "yellow") == pytest.approx(1.0)
     if state.to_move is not None:
