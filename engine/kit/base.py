@@ -222,6 +222,15 @@ class KitGame(ABC, Generic[S, M]):
         events = self.step(before, move, by).events
         return " ".join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
 
+    def describe_revealed(self, move: M | Resign, by: str, before: S, after: S) -> str:
+        """A step of a finished game in words, with every secret its events kept (a Peek's Code, a
+        Reset's new Code): nothing is hidden once the game is over (the replay and the printable log).
+        A game that writes its own sentences (`describe`) keeps them, as a spectator reads them."""
+        if type(self).describe is not KitGame.describe:
+            return self.describe(move, by, before, after, None)
+        events = self.step(before, move, by).events
+        return " ".join(lines(events, None, revealed=True)) or f"{by}: {move}"
+
     # --- help -----------------------------------------------------------------------------------
     def rules_summary(self) -> str:
         return self.RULES

@@ -211,6 +211,23 @@ def all_revealed(game: Any, state: Any) -> View:
     return shown
 
 
+@runtime_checkable
+class RevealedWords(Protocol):
+    """What every game on the kit answers (KitGame.describe_revealed): a finished game's step in words
+    with the secrets its events kept."""
+
+    def describe_revealed(self, move: Any, by: str, before: Any, after: Any) -> str: ...
+
+
+def finished_words(game: Any, move: Any, by: str, before: Any, after: Any) -> str:
+    """A step of a finished game in words: on the kit, every secret its events kept is told (a Peek's
+    Code); another game's words are a spectator's (its replay lists the draws apart)."""
+    if isinstance(game, RevealedWords):
+        return game.describe_revealed(move, by, before, after)
+    words: str = game.describe(move, by, before, after, None)
+    return words
+
+
 def committed_note(game: object, state: Any, seat: str) -> str:
     """The public line for a seat whose sealed commitment is in: "" (secret) in a game that opens none."""
     return game.committed_note(state, seat) if isinstance(game, OpenCommitments) else ""
