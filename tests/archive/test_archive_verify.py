@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from engine.shuffle import commitment
 from engine.zarkcity.cards import CARDS, deck_cards
-from engine.zarkcity.record import make_record, replay, result_of
+from engine.zarkcity.game import GAME
 from engine.zarkcity.rules import new_game
 from tests.archive.archive_helpers import play_random, store_game
 
@@ -27,7 +27,8 @@ _spec.loader.exec_module(verify_game)
 
 def record_of(played, result=None) -> dict:
     moves = [(by, str(move)) for by, move in played.moves]
-    return make_record(played.players, played.deck, played.seed, moves, result or result_of(played.final))
+    result = result or GAME.record_result(played.final)
+    return GAME.make_record(played.players, {"deck": played.deck}, played.seed, moves, result)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +67,7 @@ def test_the_shuffle_and_deal_match_the_engine():
 
 
 def test_accepts_an_honest_record(honest, tmp_path):
-    assert replay(honest).phase == "over"  # the engine agrees it is honest
+    assert GAME.replay(honest).phase == "over"  # the engine agrees it is honest
     done = run(honest, "--commitment", commitment(honest["seed"]), tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "commitment: SHA-256(seed) matches" in done.stdout
