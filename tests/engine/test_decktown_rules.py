@@ -15,7 +15,7 @@ from helpers import make_state, play
 from engine.decktown.cards import CARDS, SUITS, myrmex_deck, parse_card
 from engine.decktown.game import GAME
 from engine.decktown.ruleset import DECK_TOWN, DECK_TYPE
-from engine.errors import IllegalMoveError, NotationError
+from engine.errors import IllegalMoveError, NotationError, ReplayError
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.rules import deal, new_game, winners
 from engine.zarkcity.state import State
@@ -399,6 +399,12 @@ def test_the_same_highest_card_is_a_tie() -> None:
     assert (after.phase, after.winner, after.reason, after.tied) == ("over", None, "tie", ("red", "blue"))
     assert GAME.result(after) is not None and GAME.result(after).winners == ("red", "blue")  # type: ignore[union-attr]
     assert GAME.record_result(after) == {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
+    # The kit checks a record's stated tie like any result (rules.md B15): the same players, in seat order.
+    assert GAME.check_result(after, GAME.record_result(after) or {}, 1) == after
+    with pytest.raises(ReplayError, match="the record says red won by poker block, but after 1 moves red and blue tied"):
+        GAME.check_result(after, {"winner": "red", "reason": "poker block"}, 1)
+    with pytest.raises(ReplayError, match="red and blue tied"):
+        GAME.check_result(after, {"winner": None, "reason": "tie", "tied": ["blue", "red"]}, 1)
 
 
 def test_a_game_record_replays_under_deck_town_rules() -> None:
