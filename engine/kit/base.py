@@ -190,12 +190,21 @@ class KitGame(ABC, Generic[S, M]):
         """`colour` leaves; when one seat is left it wins by `reason` (resignation or timeout)."""
         self.refuse(state, "resign", colour)
         left = self.leave(state, colour)
-        events = (self.resign_event(colour, reason), *left.events)
+        events = (*self.leaving_events(state, colour, reason), *left.events)
         remaining = [seat for seat in _players(left.state) if self._seated(left.state, seat)]
         if len(remaining) == 1 and self.result(left.state) is None:
-            result = Result(winners=(remaining[0],), reason=reason)
-            return Outcome(self.finish(left.state, result), (*events, self.end_event(result)))
+            ended = self.finish(left.state, Result(winners=(remaining[0],), reason=reason))
+            return Outcome(ended, (*events, *self.last_seat_events(remaining[0], reason)))
         return Outcome(left.state, events)
+
+    def leaving_events(self, state: S, seat: str, reason: str) -> tuple[Event, ...]:
+        """What the log says as `seat` leaves, before `leave`'s own events: a game may word it itself."""
+        words = "resigns" if reason == "resignation" else f"is out ({reason})"
+        return (Event("resign", f"{seat} {words}", seat),)
+
+    def last_seat_events(self, winner: str, reason: str) -> tuple[Event, ...]:
+        """What the log says when the last seat left wins (a game whose log never said it says nothing)."""
+        return (Event("end", f"{winner} wins", winner),)
 
     def agree_draw(self, state: S) -> S:
         self.refuse(state, "draw")
@@ -216,15 +225,6 @@ class KitGame(ABC, Generic[S, M]):
             raise IllegalMoveError("the game is over")
         if seat is not None and not self._seated(state, seat):
             raise IllegalMoveError(f"{seat} is not playing in this game")
-
-    def resign_event(self, seat: str, reason: str) -> Event:
-        """The line a resignation (or a time-out) starts with."""
-        words = "resigns" if reason == "resignation" else f"is out ({reason})"
-        return Event("resign", f"{seat} {words}", seat)
-
-    def end_event(self, result: Result) -> Event:
-        """The line that ends a game the last seat left won."""
-        return Event("end", f"{result.winner} wins", result.winner)
 
     def _seated(self, state: S, colour: str) -> bool:
         return colour in _players(state) and colour not in getattr(state, "resigned", ())
@@ -297,8 +297,8 @@ class KitGame(ABC, Generic[S, M]):
         stated: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
         if len(result.winners) > 1:  # a tie: several winners
             stated["tied"] = list(result.winners)
-        if isinstance(self, Scores):
-            stated["scores"] = dict(self.scores(state))
+        if isinstance(self, Scores) and (scores := self.scores(state)) is not None:
+            stated["scores"] = dict(scores)
         return stated
 
     def replay(self, record: Any) -> S:
@@ -308,7 +308,7 @@ class KitGame(ABC, Generic[S, M]):
             raise PositionError("a game record must be a JSON object")
         players, seed, options = self.read_record_head(record)
         moves = read_moves(record.get("moves"), players, self.parse, self.read_seat, self._example())
-        result = self._read_result(record.get("result"), players)
+        result = self.read_result(record.get("result"), players)
         state = self.new_game(players, seed, options)
         state = self._fold(state, moves)
         return state if result is None else self.check_result(state, result, len(moves))
@@ -384,6 +384,12 @@ class KitGame(ABC, Generic[S, M]):
             return self.finish(state, Result(winners=actual.winners, reason="timeout"))
         said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
         raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(actual)}")
+
+    def read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+        """A record's stated result, read before the replay (PositionError names the fault). A game
+        whose result names more (Buyer's Market's shared `winners`) reads it here and checks it in
+        `check_result`."""
+        return self._read_result(value, players)
 
     def _read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
         if value is None:

@@ -159,9 +159,9 @@ class Chance(Protocol):
 
 @runtime_checkable
 class Scores(Protocol):
-    """A game that scores: the result carries every seat's points."""
+    """A game that scores: the result carries every seat's points (None: this end was not scored)."""
 
-    def scores(self, state: Any) -> Mapping[str, int]: ...
+    def scores(self, state: Any) -> Mapping[str, int] | None: ...
 
 
 @runtime_checkable

@@ -169,12 +169,11 @@ class ZarkCity(KitGame[State, Move]):
     def refuse(self, state: State, action: str, seat: str | None = None) -> None:
         rules.refuse(state, action, seat)
 
-    def resign_event(self, seat: str, reason: str) -> Event:
-        return events.resigned(seat, reason)
+    def leaving_events(self, state: State, seat: str, reason: str) -> tuple[Event, ...]:
+        return (events.resigned(seat, reason),)
 
-    def end_event(self, result: Result) -> Event:
-        tied = result.winners if len(result.winners) > 1 else ()
-        return events.ended(result.winner, result.reason, tied)
+    def last_seat_events(self, winner: str, reason: str) -> tuple[Event, ...]:
+        return (events.ended(winner, reason, ()),)
 
     # --- Sealed: the starter choice (rules.md 3.5-3.6) -----------------------------------------
     def sealed_seats(self, state: State) -> tuple[str, ...]:

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from engine.buyersmarket.game import GAME
-from engine.buyersmarket.notation import Buy, Move, Resign
-from engine.buyersmarket.record import result_of
+from engine.buyersmarket.notation import Buy, Move
 from engine.buyersmarket.rules import buildings
 from engine.buyersmarket.state import State
 from engine.files import pretty
+from engine.kit.base import RESIGN
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -48,7 +48,7 @@ SCRIPTS = (
 
 def choose(state: State, ply: int) -> Move:
     mover = state.to_move or ""
-    moves = [m for m in GAME.legal_moves(state, mover) if not isinstance(m, Resign)]
+    moves = [m for m in GAME.legal_moves(state, mover) if not GAME.is_resign(m)]
     calls = [m for m in moves if getattr(m, "call", False)]
     if calls:
         return calls[0]
@@ -68,7 +68,7 @@ def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State
         ply = len(moves)
         move: Move
         if ply in script.resign_at:
-            by, move = script.resign_at[ply], Resign()
+            by, move = script.resign_at[ply], RESIGN
         else:
             by, move = state.to_move or "", choose(state, ply)
         after = GAME.apply(state, move, by)
@@ -82,7 +82,7 @@ def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State
 
 def files_of(script: Script) -> dict[str, str]:
     moves, log, state = play_script(script)
-    record = GAME.make_record(script.players, {}, script.seed, moves, result_of(state))
+    record = GAME.make_record(script.players, {}, script.seed, moves, GAME.record_result(state))
     return {
         f"{script.name}.record.json": pretty(record) + "\n",
         f"{script.name}.playthrough.txt": "\n".join(log) + "\n",

@@ -401,7 +401,7 @@ def test_the_same_highest_card_is_a_tie() -> None:
     assert GAME.record_result(after) == {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
     # The kit checks a record's stated tie like any result (rules.md B15): the same players, in seat order.
     assert GAME.check_result(after, GAME.record_result(after) or {}, 1) == after
-    with pytest.raises(ReplayError, match="the record says red won by poker block, but after 1 moves red and blue tied"):
+    with pytest.raises(ReplayError, match="says red won by poker block, but after 1 moves red and blue tied"):
         GAME.check_result(after, {"winner": "red", "reason": "poker block"}, 1)
     with pytest.raises(ReplayError, match="red and blue tied"):
         GAME.check_result(after, {"winner": None, "reason": "tie", "tied": ["blue", "red"]}, 1)

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from engine.files import pretty
+from engine.kit.base import RESIGN, Resign
 from engine.martianchess.board import POINTS
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Move, Resign, Step
-from engine.martianchess.record import result_of
+from engine.martianchess.notation import Move, Step
 from engine.martianchess.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,7 +66,7 @@ def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State
         ply = len(moves)
         move: Move
         by, move = (
-            (script.resign_at[ply], Resign()) if ply in script.resign_at else (state.to_move or "", choose(state, ply))
+            (script.resign_at[ply], RESIGN) if ply in script.resign_at else (state.to_move or "", choose(state, ply))
         )
         after = GAME.apply(state, move, by)
         log.append(f"{ply + 1}. {by} {move}: {GAME.describe(move, by, state, after, None)}")
@@ -79,7 +79,7 @@ def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State
 
 def files_of(script: Script) -> dict[str, str]:
     moves, log, state = play_script(script)
-    record = GAME.make_record(script.players, {}, script.seed, moves, result_of(state))
+    record = GAME.make_record(script.players, {}, script.seed, moves, GAME.record_result(state))
     return {
         f"{script.name}.record.json": pretty(record) + "\n",
         f"{script.name}.playthrough.txt": "\n".join(log) + "\n",
