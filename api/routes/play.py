@@ -31,7 +31,8 @@ def legal_moves(request: HttpRequest, game_id: int) -> schemas.LegalMoves:
     mine = False
     if game.status == Game.Status.ACTIVE and seat is not None and not seat.resigned:
         state = selectors.state_of(game)
-        mine = seat.colour in selectors.waiting_on(game, state)  # not once its sealed choice is in
+        # not once its own sealed choice is in, even where the game keeps that from the others
+        mine = seat.colour in selectors.seat_view(game, state, seat.colour)["movers"]
         groups = legal_groups(game, state, seat.colour) if mine else []
     return schemas.LegalMoves(
         game=game.pk,

@@ -101,9 +101,11 @@ def bot_factory(game_id: str, name: str) -> BotFactory:
 
 
 def mcts_iterations(game_id: str) -> int:
-    """The MCTS bot's iterations a move at effort 1.0 in this game: the kit's, or its own bot's."""
-    if declared(game_id).get("mcts") is KIT_BOTS["mcts"]:
-        return kit.ITERATIONS
+    """The MCTS bot's iterations a move at effort 1.0 in this game: the kit's (with or without the
+    game's evaluation plugged in), or its own bot's."""
+    search = declared(game_id).get("mcts")
+    if isinstance(search, kit.Mcts):
+        return search.iterations
     from . import mcts  # the Zark City family's own search, read only for a game that declares it
 
     return mcts.ITERATIONS

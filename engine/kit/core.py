@@ -151,6 +151,18 @@ class Sealed(Protocol):
 
 
 @runtime_checkable
+class OpenCommitments(Protocol):
+    """A sealed step whose rules make public *that* a seat has committed, never what: the pages say so
+    beside the seat, the others stop waiting on it (its clock stops) and open pages refresh. A game
+    without it keeps even that secret until the step resolves."""
+
+    def committed_note(self, state: Any, seat: str) -> str:
+        """What everyone may read beside `seat` once its commitment is in ("has chosen a starter"), or
+        "" where the rules keep even that secret."""
+        ...
+
+
+@runtime_checkable
 class Chance(Protocol):
     """Dice, draws from the seed: `reseed` swaps the source of future chance (the bots sample it)."""
 
@@ -197,6 +209,11 @@ def all_revealed(game: Any, state: Any) -> View:
     """The whole truth of a finished game: the spectator's view, in a game with no secrets."""
     shown: View = game.reveal(state) if isinstance(game, Hidden) else game.view(state, None)
     return shown
+
+
+def committed_note(game: object, state: Any, seat: str) -> str:
+    """The public line for a seat whose sealed commitment is in: "" (secret) in a game that opens none."""
+    return game.committed_note(state, seat) if isinstance(game, OpenCommitments) else ""
 
 
 def is_simultaneous(game: object, state: Any) -> bool:

@@ -128,6 +128,10 @@ class Launchpad23(KitGame[State, Move]):
             return ()
         return tuple(seat for seat in state.seated() if state.start_of(seat) is None)
 
+    def committed_note(self, state: State, seat: str) -> str:
+        """Whether a player has chosen is public (launchpad23.md, setup); the piece is not."""
+        return "has chosen"
+
     def check_commitment(self, state: State, seat: str, move: Any) -> None:
         if not isinstance(move, Start):
             raise IllegalMoveError("first choose your opening piece: `start S`, `start M` or `start L`")

@@ -180,6 +180,10 @@ class ZarkCity(KitGame[State, Move]):
         """Every seat still to choose a starter: each commits one, face down, before any is revealed."""
         return rules.movers(state) if state.phase == "choose" else ()
 
+    def committed_note(self, state: State, seat: str) -> str:
+        """That a seat has chosen its starter is public (rules.md, "Starter commitment"); which card is not."""
+        return "has chosen a starter"
+
     def check_commitment(self, state: State, seat: str, move: Move | Resign) -> None:
         """A starter the seat holds and may choose: the rules' own check, its result left unseen."""
         if isinstance(move, Resign):  # a seat leaves at once: it is no choice to seal

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 PLAY_KEYS = {"ply", "viewer", "phase", "active", "moves", "discard", "starter", "page_url", "ply_url", "poll_seconds"}
 PLAY_KEYS |= {"module", "labels", "pips"}  # the game's board script and how the viewer's own cards read
 PLAY_KEYS |= {"movers"}  # public: who may move in the shown position (as ply.json says)
+PLAY_KEYS |= {"waited_on"}  # public: whom the game waits on, ply.json's `movers`, to notice a sealed choice
 PLAY_KEYS |= {"handLimit", "drawCards"}  # the game's hand limit and draw, which prompts and buttons name: public
 PLAY_KEYS |= {"title", "unwatched_url"}  # the page's own tab title, for when no game waits for the viewer
 PLAY_KEYS |= {"steps"}  # the viewer's legal steps with their click paths, for a board of the drawing kit
