@@ -36,7 +36,7 @@ def zark(text: str, by: str = "red", **fields: object) -> tuple[Event, ...]:
     fields.setdefault("hands", {"red": ("QH", "QD", "2C"), "blue": ("5D",)})
     fields.setdefault("deck", ("4S", "9D", "KH", "3C"))
     state = make_state(**fields)  # type: ignore[arg-type]
-    return ZARK_CITY.step(state, parse(text), by).events
+    return ZARK_CITY.step(state, ZARK_CITY.parse(text), by).events
 
 
 def public(events: tuple[Event, ...]) -> list[tuple[str, str]]:
