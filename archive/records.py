@@ -23,6 +23,7 @@ from archive.replay import (
 from engine import registry
 from engine.errors import EngineError
 from engine.interface import drawn
+from engine.kit.core import finished_words
 from games.models import Game, Seat
 from games.selectors import game_record
 
@@ -52,7 +53,11 @@ def game_log_text(game: Game, viewer: str | None) -> str:
     for logged in moves:
         before, after = states[logged.ply], states[logged.ply + 1]
         text = move_text(rules, logged, finished, now, viewer)
-        words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
+        words = (
+            finished_words(rules, logged.move, logged.by, before, after)
+            if finished
+            else rules.describe(logged.move, logged.by, before, after, viewer)
+        )
         lines.append(f"{logged.ply + 1:>4}. {logged.by:<7} {text:<40} {words}")
         if finished:
             happened = rules.step(before, logged.move, logged.by).events

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.interface import Card, Table, View, drawn
 from engine.interface import Game as GameRules
-from engine.kit.core import Hands, all_revealed, card_of, public_text
+from engine.kit.core import Hands, all_revealed, card_of, finished_words, public_text
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME
@@ -139,7 +139,11 @@ def frame(game: Game, ply: int, viewer: str | None) -> Frame:
         result.move = logged
         # Public text as the game stands now (a starter chosen then may be revealed by now).
         result.move_text = move_text(rules, logged, finished, rules.from_position(game.snapshot), viewer)
-        result.words = rules.describe(logged.move, logged.by, before, after, None if finished else viewer)
+        result.words = (
+            finished_words(rules, logged.move, logged.by, before, after)
+            if finished
+            else rules.describe(logged.move, logged.by, before, after, viewer)
+        )
         if finished:  # every hand is public now: each draw's cards, as the step's events recorded them
             result.drawn = drawn(rules.step(before, logged.move, logged.by).events)
     return result

@@ -160,6 +160,9 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "ply": game.ply,
         "viewer": context.viewer,
         "movers": list(context.movers),  # public: who may move in the position this page shows
+        # Whom the game waits on, as the poll reports it (ply.json's `movers`): it changes without a ply
+        # when a seat's sealed choice is in and the game makes that public (selectors.waiting_on).
+        "waited_on": _waited_on(game),
         "active": game.status == Game.Status.ACTIVE,
         "moves": moves,
         # A board of the drawing kit: each of those moves with the targets clicked to make it.
@@ -175,6 +178,8 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
 @require_GET
 def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     """How far the game has got, polled by an open page: {ply, status, movers, moved}; public facts only.
+    `movers` (whom the game waits on) also changes without a ply: when a seat's sealed choice is in and
+    the game makes that public (never what was chosen), so the others' open pages notice it.
 
     `?since=N` adds the colours that made moves N, N+1, ... (at most 20), for the page's notice.
     `&mine=1` (a seated player's page asks it) adds the signed-in viewer's own `waiting` (games waiting
@@ -192,12 +197,17 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     news = {
         "ply": game.ply,
         "status": game.status,
-        "movers": [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else [],
+        "movers": _waited_on(game),
         "moved": list(moved[:20]),
     }
     response = JsonResponse(news | _turns_of(request, game))
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _waited_on(game: Game) -> list[str]:
+    """The seats the game waits on (its public `to_move` column); none once it is over."""
+    return [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else []
 
 
 def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:

@@ -164,9 +164,10 @@ def test_every_registered_game_offers_the_whole_interface(game_id: str) -> None:
 
 # Words every game shares through the interface, or that the apps own: the View's common keys, the kit's
 # resignation, the page data's own keys, and the service's own words that a game happens to use too (a
-# "move", an agreed "draw", a seat's "hand" in Table, the "board" picture, the "seed", "winners", "last").
+# "move", an agreed "draw", a seat's "hand" in Table, the "board" picture, the "seed", "winners", "last";
+# a Web Push subscription's "keys", which Black ICE's view also has).
 SHARED_WORDS = set(View.__annotations__) | {"resign", "over", "labels", "module", "moves", "active"}
-SHARED_WORDS |= {"move", "draw", "hand", "board", "seed", "winners", "last", "options", "rules"}
+SHARED_WORDS |= {"move", "draw", "hand", "board", "seed", "winners", "last", "options", "rules", "keys"}
 SHARED_WORDS |= {"start"}  # a game's start in the apps (the event feed); Launch Pad 23's opening pick's verb
 
 

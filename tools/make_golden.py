@@ -22,6 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine import registry  # noqa: E402
 from engine.decktown.cards import SUITS  # noqa: E402
 from engine.decktown.ruleset import DECK_TOWN  # noqa: E402
 from engine.files import pretty  # noqa: E402
@@ -35,17 +36,13 @@ from engine.zarkcity import (  # noqa: E402
     Move,
     State,
     apply,
-    describe,
     dumps,
     legal_moves,
-    make_record,
     movers,
     new_game,
     parse,
-    replay,
 )
 from engine.zarkcity.board import TROMINOES, controlled_by, is_power_block, sides  # noqa: E402
-from engine.zarkcity.record import result_of  # noqa: E402
 from engine.zarkcity.ruleset import ZARK_CITY, Ruleset  # noqa: E402
 from engine.zarkcity.views import board_text  # noqa: E402
 
@@ -157,7 +154,7 @@ KIND_BONUS: dict[type, float] = {Fly: 0.04, Demolish: 0.02, Convert: 0.03, Draw:
 
 def act(state: State, colour: str, rng: random.Random) -> Move:
     """One-ply lookahead over every Turn Option, with a little noise so games differ."""
-    options = legal_moves(state, colour)[:-1]
+    options = legal_moves(state, colour)
     if len(options) > 160:
         options = rng.sample(options, 160)
 
@@ -178,7 +175,7 @@ def keep_value(state: State, colour: str, move: Discard) -> float:
 
 
 def policy(state: State, colour: str, rng: random.Random) -> Move:
-    options = legal_moves(state, colour)[:-1]
+    options = legal_moves(state, colour)
     if state.phase == "act":
         return act(state, colour, rng)
     discards = [m for m in options if isinstance(m, Discard)]
@@ -248,6 +245,7 @@ def playthrough(name: str, record: dict[str, Any]) -> str:
     """The playthrough log of a record: header, one line per ply with its spectator description, the end."""
     players, seed = record["players"], record["seed"]
     rules = RULESETS[record.get("game", "zarkcity")]
+    game = registry.get(rules.game)
     state = new_game(players, seed, record["deck_type"], rules)
     lines = [
         f"# {rules.game} playthrough: {name}",
@@ -259,7 +257,7 @@ def playthrough(name: str, record: dict[str, Any]) -> str:
     for index, entry in enumerate(record["moves"]):
         by, move = entry["by"], parse(entry["move"], rules.parse_card, rules.sort)
         after = apply(state, move, by)
-        lines.append(f"{index} {by}: {move}  # {describe(move, by, state, after, None)}")
+        lines.append(f"{index} {by}: {move}  # {game.describe(move, by, state, after, None)}")
         state = after
     lines.append(f"# final: phase {state.phase}, turn {state.turn}, winner {state.winner}, reason {state.reason}")
     lines += ["# final board:", *board_text(state).splitlines()]
@@ -267,8 +265,9 @@ def playthrough(name: str, record: dict[str, Any]) -> str:
 
 
 def golden_files(spec: Golden, seed: str, state: State, moves: list[tuple[str, str]]) -> dict[Path, str]:
-    record = make_record(spec.players, spec.deck_type, seed, moves, result_of(state), spec.rules)
-    assert replay(record, spec.rules) == state
+    game = registry.get(spec.rules.game)
+    record = game.make_record(spec.players, game.deck_options(spec.deck_type), seed, moves, game.record_result(state))
+    assert game.replay(record) == state
     return {
         GOLDEN / f"{spec.name}.game.json": pretty(record) + "\n",
         GOLDEN / f"{spec.name}.position.json": dumps(state),

@@ -31,8 +31,8 @@ def legal_moves(request: HttpRequest, game_id: int) -> schemas.LegalMoves:
     mine = False
     if game.status == Game.Status.ACTIVE and seat is not None and not seat.resigned:
         state = selectors.state_of(game)
-        # Not once its sealed choice is in (which Game.to_move may keep unseen by the others).
-        mine = seat.colour in selectors.waiting_on(game, state) and not selectors.has_committed(game, seat.colour)
+        # not once its own sealed choice is in, even where the game keeps that from the others
+        mine = seat.colour in selectors.seat_view(game, state, seat.colour)["movers"]
         groups = legal_groups(game, state, seat.colour) if mine else []
     return schemas.LegalMoves(
         game=game.pk,
@@ -82,7 +82,7 @@ def _played(row: Move | Commitment, game_id: int) -> schemas.PlayedMove:
         game_ply=game.ply,
         status=game.status,
         to_move=to_move,
-        your_turn=row.seat.colour in to_move and not row.seat.resigned and not isinstance(row, Commitment),
+        your_turn=row.seat.colour in to_move and not row.seat.resigned,
     )
 
 

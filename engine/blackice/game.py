@@ -97,6 +97,9 @@ class BlackIce(KitGame[State, Move]):
     def board_text(self, view: View) -> str:
         return views.board_text(view)
 
+    def click_path(self, move: Move) -> tuple[str, ...]:
+        return picture.click_path(move)
+
     def to_position(self, state: State) -> dict[str, Any]:
         return position.to_position(state)
 

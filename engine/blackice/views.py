@@ -57,7 +57,9 @@ def table(shown: View) -> Table:
     data = cast(dict[str, Any], shown)
     seats = tuple(SeatSummary(seat, (f"Nodes {_nodes(data['keys'][seat])}",)) for seat in data["players"])
     notes = tuple(_lock_line(place, lock) for place, lock in zip(PLACES, data["locks"], strict=True))
-    return Table(status=_status(data), seats=seats, notes=(*notes, f"Black Box: {data['box_size']} Codes."))
+    return Table(
+        status=_status(data) + _throw(data), seats=seats, notes=(*notes, f"Black Box: {data['box_size']} Codes.")
+    )
 
 
 def board_text(shown: View) -> str:
@@ -79,6 +81,14 @@ def _status(data: dict[str, Any]) -> str:
         return f"Over: {data['winner']} wins ({data['reason']})." if data["winner"] else f"Over ({data['reason']})."
     mover = data["to_move"]
     return "Your turn." if mover == data["viewer"] else f"{mover} to move."
+
+
+def _throw(data: dict[str, Any]) -> str:
+    """The turn's throw, as it fell and as actions (a duplicate or null face made `wild`)."""
+    if data["phase"] != "play":
+        return ""
+    thrown, actions = " ".join(data["throw"]), " ".join(data["actions"])
+    return f" Threw {thrown}" + ("." if thrown == actions else f": actions {actions}.")
 
 
 def _lock_line(place: int, lock: dict[str, Any]) -> str:

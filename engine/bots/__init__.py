@@ -101,11 +101,11 @@ def bot_factory(game_id: str, name: str) -> BotFactory:
 
 
 def mcts_iterations(game_id: str) -> int:
-    """The MCTS bot's iterations a move at effort 1.0 in this game: the kit's (with the game's own
-    evaluation or not: Launch Pad 23 declares a kit `Mcts` of its own), or its own bot's."""
-    bot = declared(game_id).get("mcts")
-    if isinstance(bot, kit.Mcts):
-        return bot.iterations
+    """The MCTS bot's iterations a move at effort 1.0 in this game: the kit's (with or without the
+    game's evaluation plugged in), or its own bot's."""
+    search = declared(game_id).get("mcts")
+    if isinstance(search, kit.Mcts):
+        return search.iterations
     from . import mcts  # the Zark City family's own search, read only for a game that declares it
 
     return mcts.ITERATIONS

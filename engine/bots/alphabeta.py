@@ -13,8 +13,8 @@ import math
 
 from ..interface import Game
 from ..martianchess.board import POINTS, zone_of
-from ..martianchess.notation import Move, Pass, Step
-from ..martianchess.rules import apply, legal_moves
+from ..martianchess.notation import Move, Step
+from ..martianchess.rules import legal_moves, play
 from ..martianchess.state import State
 from .rng import Rng
 
@@ -33,7 +33,7 @@ def best_move(state: State, seat: str, moves: list[Move], rng: Rng, depth: int) 
     rng.shuffle(shuffled)  # the seed decides among equally good moves
     alpha, best, best_value = -math.inf, shuffled[0], -math.inf
     for move in _ordered(state, shuffled):
-        value = _search(apply(state, move, seat), seat, depth - 1, alpha, math.inf)
+        value = _search(play(state, move, seat).state, seat, depth - 1, alpha, math.inf)
         if value > best_value:
             best, best_value = move, value
         alpha = max(alpha, value)
@@ -47,18 +47,18 @@ def _search(state: State, seat: str, depth: int, alpha: float, beta: float) -> f
         return evaluate(state, seat)
     mover = state.to_move
     assert mover is not None
-    moves = _ordered(state, [m for m in legal_moves(state, mover) if isinstance(m, (Step, Pass))])
+    moves = _ordered(state, legal_moves(state, mover))
     if mover == seat:
         value = -math.inf
         for move in moves:
-            value = max(value, _search(apply(state, move, mover), seat, depth - 1, alpha, beta))
+            value = max(value, _search(play(state, move, mover).state, seat, depth - 1, alpha, beta))
             alpha = max(alpha, value)
             if alpha >= beta:
                 break
         return value
     value = math.inf
     for move in moves:
-        value = min(value, _search(apply(state, move, mover), seat, depth - 1, alpha, beta))
+        value = min(value, _search(play(state, move, mover).state, seat, depth - 1, alpha, beta))
         beta = min(beta, value)
         if alpha >= beta:
             break

@@ -5,6 +5,8 @@ more, the games cycle through every table of that size drawn from the list. The 
 game to game, so over a multiple of (tables x players) games each bot sits in each seat equally often.
 Game number g is dealt from the seed "<--seed>:g", so a run is reproducible whatever `--jobs` is.
 At a sealed step (engine/kit/core.py `Sealed`) every seat's bot chooses unseen, and one resolve plays them.
+A bot named `kit-mcts` (or `kit-random`) is the kit's own bot of that name, whatever the game declares:
+`--bots mcts,kit-mcts` measures a game's MCTS with its evaluation against the plain one.
 It prints each bot's win rate per seat it filled with a 95% Wilson interval, and the processor
 time its moves took (os.times: this process's own time, whatever else the machine is doing).
 """
@@ -24,10 +26,11 @@ from .. import registry
 from ..interface import Game
 from ..kit.core import Sealed
 from . import bot_info, bots_for, choose_move, mcts_iterations
-from .kit import play_steps
+from .kit import ITERATIONS, KIT_BOTS, factory, play_steps
 
 Z95 = 1.959963984540054
 MAX_PLIES = 1000
+KIT = "kit-"  # `kit-mcts`: the kit's own bot (engine/bots/kit.py KIT_BOTS), even where a game declares its own
 
 
 @dataclass(frozen=True)
@@ -36,9 +39,9 @@ class Job:
     number: int
     seed: str
     seats: tuple[tuple[str, str], ...]  # (colour, bot) in seating order
-    effort: float
-    mcts_effort: float
+    efforts: tuple[tuple[str, float], ...]  # (bot, its budget scale)
     max_plies: int
+    options: tuple[tuple[str, str], ...] = ()  # the game's options (--option), checked by the game
 
 
 @dataclass
@@ -84,7 +87,7 @@ def play(job: Job) -> Outcome:
     game = registry.get(job.game)
     colours = [colour for colour, _ in job.seats]
     bots = dict(job.seats)
-    state = game.new_game(colours, f"{job.seed}:{job.number}", {})
+    state = game.new_game(colours, f"{job.seed}:{job.number}", dict(job.options))
     outcome = Outcome(job.number, job.seats, (), "unfinished", 0)
     while game.result(state) is None and outcome.plies < job.max_plies:
         chosen = [(seat, _chosen(job, game, state, seat, bots[seat], outcome)) for seat in _deciding(game, state)]
@@ -105,9 +108,12 @@ def _deciding(game: Game, state: Any) -> tuple[str, ...]:
 
 def _chosen(job: Job, game: Game, state: Any, seat: str, bot: str, outcome: Outcome) -> Any:
     """`bot`'s move for `seat`, its processor time added to the bot's."""
-    effort = job.mcts_effort if bot == "mcts" else job.effort
+    seed, effort = f"{job.seed}:{job.number}:{outcome.plies}", dict(job.efforts)[bot]
     before = _cpu()
-    text = choose_move(game, bot, state, seat, f"{job.seed}:{job.number}:{outcome.plies}", effort=effort)
+    if bot.startswith(KIT):
+        text = str(factory(bot, KIT_BOTS[bot.removeprefix(KIT)])(seed, effort=effort).choose(game, state, seat))
+    else:
+        text = choose_move(game, bot, state, seat, seed, effort=effort)
     outcome.seconds[bot] = outcome.seconds.get(bot, 0.0) + _cpu() - before
     outcome.moves[bot] = outcome.moves.get(bot, 0) + 1
     return game.parse(text)
@@ -172,7 +178,9 @@ def report(outcomes: Sequence[Outcome], players: int) -> str:
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m engine.bots.arena", description=__doc__.split("\n")[0])
     parser.add_argument("--game", default=registry.DEFAULT, help=f"the game id (default {registry.DEFAULT})")
-    parser.add_argument("--bots", required=True, help="comma-separated bot names, e.g. mcts,greedy,random")
+    parser.add_argument(
+        "--bots", required=True, help="comma-separated bot names, e.g. mcts,greedy,random (kit-mcts: the kit's own)"
+    )
     parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     parser.add_argument("--players", type=int, default=2, help="players at each table (default 2)")
     parser.add_argument("--seed", default="arena", help="the run's seed: game g is dealt from '<seed>:g'")
@@ -187,6 +195,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--max-plies", type=int, default=MAX_PLIES, help="a game still on after this many moves ends unwon"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option for every game, e.g. suicide=illegal (repeatable; default the game's defaults)",
+    )
     parser.add_argument("--progress", action="store_true", help="print a line as each game ends")
     return parser.parse_args(argv)
 
@@ -195,17 +210,38 @@ def jobs_of(args: argparse.Namespace) -> list[Job]:
     game = registry.get(args.game)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
     for name in bots:
-        if bot_info(name) not in bots_for(game.info.id):
+        if name.startswith(KIT) and name.removeprefix(KIT) not in KIT_BOTS:
+            raise ValueError(f"the kit has no {name.removeprefix(KIT)} bot (it has {', '.join(KIT_BOTS)})")
+        if not name.startswith(KIT) and bot_info(name) not in bots_for(game.info.id):
             raise ValueError(f"the {name} bot does not play {game.info.name}")
     if args.players not in game.info.player_counts:
         raise ValueError(f"{game.info.name} seats {', '.join(map(str, game.info.player_counts))} players")
     colours = ("red", "yellow", "green", "blue", "black")[: args.players]
     line_ups = tables(bots, args.players)
-    mcts_effort = args.mcts_iterations / mcts_iterations(game.info.id) if args.mcts_iterations else args.effort
+    efforts = tuple((name, _effort(args, game.info.id, name)) for name in dict.fromkeys(bots))
+    options = tuple(_options(game, args.option).items())
     return [
-        Job(args.game, n, args.seed, seating(line_ups, n, colours), args.effort, mcts_effort, args.max_plies)
+        Job(args.game, n, args.seed, seating(line_ups, n, colours), efforts, args.max_plies, options)
         for n in range(args.games)
     ]
+
+
+def _options(game: Game, given: Sequence[str]) -> dict[str, str]:
+    """`--option NAME=VALUE`s, checked by the game (ValueError naming a bad one)."""
+    pairs = [text.partition("=") for text in given]
+    bad = [text for text, (_, equals, _) in zip(given, pairs, strict=True) if not equals]
+    if bad:
+        raise ValueError(f"an option is NAME=VALUE, not {bad[0]!r}")
+    chosen = {name.strip(): value.strip() for name, _, value in pairs}
+    game.info.check_options(chosen)
+    return chosen
+
+
+def _effort(args: argparse.Namespace, game_id: str, bot: str) -> float:
+    """The bot's budget scale: --mcts-iterations for an MCTS (the game's or the kit's), else --effort."""
+    if not args.mcts_iterations or bot not in ("mcts", KIT + "mcts"):
+        return float(args.effort)
+    return float(args.mcts_iterations / (ITERATIONS if bot.startswith(KIT) else mcts_iterations(game_id)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,10 +6,10 @@ steps (engine/kit/core.py), so every registered game gets them, and a game on th
 more. A game may plug in its own evaluation, `evaluate(state, seat) -> float` (the seat's chance of
 winning, 0 to 1), to value a playout cut short.
 
-A bot is made by a factory from a seed (`random_bot(seed)`, `mcts_bot(evaluate=...)(seed)`): the
-factories are what a game's `Package.bots` holds. Its `choose(game, state, seat)` first asks the
-game for a state the seat cannot tell from the real one (`unseen_dealt`) and never reads the
-real one again, so its move follows from its seed and what the seat may know.
+A bot is made by a factory from a seed (`random_bot(seed)`, `mcts_bot(evaluate=...)(seed)`); a game's
+`Package.bots` holds what a factory wraps (`random_move`, `Mcts(evaluate)`). Its `choose(game, state,
+seat)` first asks the game for a state the seat cannot tell from the real one (`unseen_dealt`) and
+never reads the real one again, so its move follows from its seed and what the seat may know.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Bot(Protocol):
 
 
 class BotFactory(Protocol):
-    """What `Package.bots` holds: seed (and a budget scale) -> a bot."""
+    """A bot's maker: seed (and a budget scale) -> a bot (`engine.bots.bot_factory` wraps `Package.bots`)."""
 
     def __call__(self, seed: str, *, effort: float = 1.0) -> Bot: ...
 

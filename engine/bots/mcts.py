@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from ..interface import Game
 from ..zarkcity.movegen import legal_moves
-from ..zarkcity.notation import Move, Resign
+from ..zarkcity.notation import Move
 from ..zarkcity.rules import apply
 from ..zarkcity.state import State
 from . import greedy, zarkplay
@@ -119,7 +119,7 @@ def _iterate(node: Node, state: State, seat: str, turns: int, rng: Rng) -> None:
         mover = state.to_move
         if state.phase == "act" and mover == seat and taken >= turns:
             break
-        moves: list[Move] = [m for m in legal_moves(state, mover) if not isinstance(m, Resign)]
+        moves: list[Move] = legal_moves(state, mover)  # the rules' moves: resigning is the kit's step
         if not moves:
             break
         if state.phase != "act":

@@ -1,12 +1,21 @@
-"""Buyer's Market behind the one game interface (engine/interface.py): what the service calls."""
+"""Buyer's Market on the kit: the core (engine/kit/core.py `Rules`) and the Scores, Hidden and CardFaces
+capabilities.
+
+The kit's `KitGame` turns it into the service's interface and gives resignation, draws, time-outs,
+the `buyersmarket-game/1` record (with its `rules` field) and its replay; the result, which may name
+several winners, is this game's own (record.py). The game draws its own pictures.
+"""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
 from ..interface import BoardScript, Card, GameInfo, MoveKind, Randomness, Result, Table, View
-from ..kit.modules import ModuleGame, Modules
-from . import notation, picture, position, record, rules, textboard, views
+from ..kit import files
+from ..kit.base import KitGame
+from ..kit.events import Event, Outcome
+from . import events, notation, picture, position, record, rules, textboard, views
 from .notation import Move
 from .pieces import ALL_CARDS, GAME_ID, PLAYER_COUNTS, RULES_VERSION
 from .state import REASONS, State
@@ -43,7 +52,6 @@ HELP = (
     ("place M 7H call", "any action may end with call: the building phase (4 L, 3 M and 1 S collected)"),
     ("pile H", "after the atom, or a colour with nothing left: the pile the next pallet comes from"),
     ("pass", "only when you have no action at all"),
-    ("resign", "leave the game"),
 )
 
 RULES = (
@@ -59,25 +67,93 @@ RULES = (
 )
 
 
-class BuyersMarket(ModuleGame):
+class BuyersMarket(KitGame[State, Move]):
     info = INFO
-    modules = Modules(rules=rules, notation=notation, position=position, record=record)
-    KINDS, HELP, RULES = KINDS, HELP, RULES
+    KINDS: ClassVar[tuple[MoveKind, ...]] = KINDS
+    HELP: ClassVar[tuple[tuple[str, str], ...]] = HELP
+    RULES: ClassVar[str] = RULES
+
+    # --- the core --------------------------------------------------------------------------------
+    def start(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[State]:
+        return rules.setup_step(players, seed)
+
+    def parse_steps(self, text: str) -> list[Move]:
+        return [notation.parse(text)]
+
+    def play(self, state: State, move: Move, by: str) -> Outcome[State]:
+        return rules.play(state, move, by)
+
+    def legal_moves_of(self, state: State, seat: str) -> list[Move]:
+        return rules.legal_moves(state, seat)
+
+    def movers(self, state: State) -> tuple[str, ...]:
+        return rules.movers(state)
+
+    def turn(self, state: State) -> int:
+        return state.turn
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
             return None
-        scores = rules.scores(state) if state.reason == "score" else None
-        return Result(winners=state.winners, reason=state.reason or "", scores=scores)
+        return Result(winners=state.winners, reason=state.reason or "", scores=rules.scored(state))
 
-    def move_kind(self, move: Move) -> str:
-        return str(move).split()[0]
+    def leave(self, state: State, seat: str) -> Outcome[State]:
+        return rules.leave(state, seat)
+
+    def finish(self, state: State, result: Result) -> State:
+        return rules.finish(state, result)
+
+    def view(self, state: State, viewer: str | None) -> View:
+        return views.view(state, viewer)
+
+    def table(self, view: View) -> Table:
+        return views.table(cast(views.BuyersMarketView, view))
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: Any) -> State:
+        return position.from_position(data)
+
+    # --- the game's own words and turns ----------------------------------------------------------
+    def phase(self, state: State) -> str:
+        return state.phase  # setup, pick, play, last, over: a new phase restarts the clock
 
     def continues_turn(self, before: State, after: State) -> bool:
         # A purchase and the pile its buyer then picks are one turn.
         return before.turn == after.turn > 0 and before.to_move == after.to_move
 
-    # what a seat may see
+    def leaving_events(self, state: State, seat: str, reason: str) -> tuple[Event, ...]:
+        return (events.resigned(seat),)
+
+    def last_seat_events(self, winner: str, reason: str) -> tuple[Event, ...]:
+        return ()  # the log says who resigned; the result says who is left
+
+    def describe(self, move: Any, by: str, before: State, after: State, viewer: str | None) -> str:
+        return views.describe(self.step(before, move, by).events)
+
+    # --- Scores, and the record: `buyersmarket-game/1` names its rules and every winner ------------
+    def scores(self, state: State) -> dict[str, int] | None:
+        return rules.scored(state)
+
+    def record_head(self, players: Sequence[str], options: Mapping[str, str], seed: str) -> dict[str, Any]:
+        head = super().record_head(players, self.info.check_options(options), seed)
+        return {"format": head["format"], "game": head["game"], "rules": RULES_VERSION, **head}
+
+    def read_record_head(self, record: dict[str, Any]) -> tuple[tuple[str, ...], str, dict[str, str]]:
+        position.check_header(record, self.record_format, "a game record")  # the rules version too
+        return position.read_players(record.get("players")), files.text(record.get("seed"), "seed"), {}
+
+    def record_result(self, state: State) -> dict[str, Any] | None:
+        return record.result_of(state)
+
+    def read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+        return None if value is None else record.read_result(value, players)
+
+    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
+        return record.check_result(state, result, plies)
+
+    # --- Hidden: each pile's order under its top card, and the die rolls to come ------------------
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
         """Buyer's Market hides only each pile's order under its face-up top card and the die rolls to
         come: shuffle every pile under its top (sorted first, so only what is seen matters) and replace
@@ -89,12 +165,6 @@ class BuyersMarket(ModuleGame):
             piles[suit] = cards[:1] + tuple(below)
         return state.evolve(piles=piles, seed=f"determinized:{rng.randrange(1 << 62)}")
 
-    def view(self, state: State, viewer: str | None) -> View:
-        return views.view(state, viewer)
-
-    def table(self, view: View) -> Table:
-        return views.table(cast(views.BuyersMarketView, view))
-
     def reveal(self, state: State) -> View:
         """The public view and, besides, each pile's whole order: for the replay of a finished game."""
         shown = cast(dict[str, Any], views.view(state, None))
@@ -102,18 +172,16 @@ class BuyersMarket(ModuleGame):
         shown["pile_order"] = {suit: list(cards) for suit, cards in state.piles.items()}
         return cast(View, shown)
 
-    def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-        return views.describe(self.step(before, move, by).events)
-
     def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
         return str(move)
 
+    # --- CardFaces: the pallets' and piles' cards ------------------------------------------------
     def card(self, code: str) -> Card:
         if code not in ALL_CARDS:
             return Card(code=code, label=code, name=code)
         return Card(code=code, label=views.card_label(code), name=views.card_name(code), css=code[-1])
 
-    # pictures
+    # --- pictures: the game's own ----------------------------------------------------------------
     def board_svg(self, view: View, *, interactive: bool = False) -> str:
         return picture.board_svg(cast(views.BuyersMarketView, view), interactive=interactive)
 

@@ -8,7 +8,7 @@
     ... call                        any action may end with `call`: the building phase (B8)
     pile H                          after the atom, or a colour with nothing left: pick the pile
     pass                            only with no action at all
-    resign
+    resign                          the kit's, which every game shares (engine/kit/base.py)
 
 The web form, the email reply and the command line all call `parse`; `parse(str(m)) == m`.
 """
@@ -73,15 +73,9 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
-    def __str__(self) -> str:
-        return "resign"
-
-
-Move = Place | Contribute | Buy | PickPile | Pass | Resign
+Move = Place | Contribute | Buy | PickPile | Pass  # and the kit's `resign` (engine/kit/base.py)
 Action = Place | Contribute | Buy
-KIND_ORDER = (PickPile, Place, Contribute, Buy, Pass, Resign)
+KIND_ORDER = (PickPile, Place, Contribute, Buy, Pass)
 _BUY_WORDS = ("with", "back", "return")
 
 
@@ -94,8 +88,8 @@ def parse(text: str) -> Move:
     if not words:
         raise NotationError("an empty move (try: place M 7H, contribute L 7H, buy 7H, pile H, pass)")
     verb, rest = words[0], words[1:]
-    if verb in ("pass", "resign") and not rest:
-        return Pass() if verb == "pass" else Resign()
+    if verb == "pass" and not rest:
+        return Pass()
     if verb == "pile" and len(rest) == 1:
         suit = rest[0].upper()
         if suit not in SUITS:

@@ -1,38 +1,23 @@
-"""The `buyersmarket-game/1` record, and replay: a fold of `apply` over its moves from the setup.
+"""The result of a `buyersmarket-game/1` record: shared winners, and scores only when the game was scored.
 
-The seed is in the record once the game is over, so anyone can check every pile and die roll and
-every move with `python -m engine replay GAME.json`.
+The kit's `KitGame` writes the record and replays it (a fold of `apply` from the setup); this game's
+result names every winner (`winners`, or the service's "red,blue" as `winner`), which the kit's
+single `winner` cannot, so it is read, written and checked here (rules.md B15).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import PositionError, ReplayError
-from ..records import check_scores, play_moves, read_moves, read_scores
-from .notation import Move, parse
-from .pieces import GAME_ID, RULES_VERSION
-from .position import check_header, read_players, seated
-from .rules import abandon, agree_draw, apply, new_game, scores
+from ..interface import Result
+from ..records import check_scores, read_scores
+from .position import seated
+from .rules import finish, scored
 from .state import REASONS, State
 
-FORMAT = "buyersmarket-game/1"
-WINNERLESS = ("draw", "timeout")
-
-
-def make_record(
-    players: Sequence[str], seed: str, moves: Sequence[tuple[str, str]], result: Mapping[str, Any] | None
-) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "game": GAME_ID,
-        "rules": RULES_VERSION,
-        "players": list(players),
-        "seed": seed,
-        "moves": [{"by": by, "move": text} for by, text in moves],
-        "result": None if result is None else dict(result),
-    }
+WINNERLESS = ("draw", "timeout")  # results a game not otherwise over may end with (no extra move)
 
 
 def result_of(state: State) -> dict[str, Any] | None:
@@ -44,25 +29,9 @@ def result_of(state: State) -> dict[str, Any] | None:
         "winners": list(state.winners),
         "reason": state.reason,
     }
-    if state.reason == "score":
-        result["scores"] = scores(state)
+    if (points := scored(state)) is not None:
+        result["scores"] = points
     return result
-
-
-def replay(record: Any) -> State:
-    check_header(record, FORMAT, "a game record")
-    players = read_players(record.get("players"))
-    seed = record.get("seed")
-    if not isinstance(seed, str):
-        raise PositionError(f"seed must be text, not {seed!r}")
-    moves = _moves(record.get("moves"), players)
-    result = record.get("result")
-    state = play_moves(new_game(players, seed), moves, apply)
-    return state if result is None else check_result(state, result, len(moves))
-
-
-def _moves(value: Any, players: tuple[str, ...]) -> list[tuple[str, Move]]:
-    return read_moves(value, players, parse, seated, "buy 7H")
 
 
 def winners_of(result: Mapping[str, Any]) -> tuple[str, ...]:
@@ -78,22 +47,27 @@ def winners_of(result: Mapping[str, Any]) -> tuple[str, ...]:
     return winners
 
 
+def read_result(value: Any, players: tuple[str, ...]) -> dict[str, Any]:
+    """A stated result as {winners, reason, scores}, each checked (and read alike again: `winners` is a
+    list); PositionError naming the fault."""
+    if not isinstance(value, Mapping) or value.get("reason") not in REASONS:
+        raise PositionError(f"result must name a reason in {', '.join(REASONS)}, not {value!r}")
+    winners = [seated(colour, "result winner", players) for colour in winners_of(value)]
+    return {"winners": winners, "reason": value["reason"], "scores": read_scores(value.get("scores"), players)}
+
+
 def check_result(state: State, result: Mapping[str, Any], plies: int) -> State:
     """The final State if the game really ended as `result` says, winners, reason and every score
     (rules.md B15), else ReplayError(None). A timeout is recorded as the loser's `resign`; an agreed
     draw or a timeout with no winner ends a game still on."""
-    if not isinstance(result, Mapping) or result.get("reason") not in REASONS:
-        raise PositionError(f"result must name a reason in {', '.join(REASONS)}, not {result!r}")
-    winners, reason = winners_of(result), result["reason"]
-    for colour in winners:
-        seated(colour, "result winner", state.players)
-    stated_scores = read_scores(result.get("scores"), state.players)
+    stated = read_result(result, state.players)
+    winners, reason = stated["winners"], stated["reason"]
     if not winners and reason in WINNERLESS and state.phase != "over":
-        check_scores(stated_scores, None, plies)
-        return agree_draw(state) if reason == "draw" else abandon(state, str(reason))
+        check_scores(stated["scores"], None, plies)
+        return finish(state, Result(winners=(), reason=reason))
     expected = "resignation" if reason == "timeout" else reason
     if state.phase == "over" and (set(state.winners), state.reason) == (set(winners), expected):
-        check_scores(stated_scores, scores(state) if state.reason == "score" else None, plies)
+        check_scores(stated["scores"], scored(state), plies)
         return state.evolve(reason=reason)
     said = f"{' and '.join(winners)} won by {reason}" if winners else f"no winner ({reason})"
     now = (

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
+from ..interface import Result
 from ..kit.events import Event, Outcome
 from . import events, market
-from .notation import KIND_ORDER, Action, Buy, Contribute, Move, Pass, PickPile, Place, Resign
+from .notation import KIND_ORDER, Action, Buy, Contribute, Move, Pass, PickPile, Place
 from .pieces import SIZES, SUIT_NAMES, SUITS
 from .scoring import Breakdown, best_building
 from .setup import fresh
@@ -80,18 +81,16 @@ def _buys(state: State, pallet: Pallet, colour: str) -> list[Buy]:
 
 
 def legal_moves(state: State, colour: str) -> list[Move]:
-    """The player to move: a pile to pick, or every action (pass only with none); then resign. Another
-    player still in the game may only resign."""
-    if state.phase == "over" or colour not in state.active_players():
+    """The player to move: a pile to pick, or every action (pass only with none). Any other seat has
+    none (each may still resign: the kit lists it)."""
+    if state.phase == "over" or colour != state.to_move:
         return []
-    if colour != state.to_move:
-        return [Resign()]
     if state.pending is not None:
         moves: list[Move] = [PickPile(suit) for suit in market.pile_choices(state)]
     else:
         moves = list(actions(state, colour)) or [Pass()]
     moves.sort(key=lambda m: (KIND_ORDER.index(type(m)), str(m)))
-    return [*moves, Resign()]
+    return moves
 
 
 def movers(state: State) -> tuple[str, ...]:
@@ -101,13 +100,9 @@ def movers(state: State) -> tuple[str, ...]:
 # --- making a move ------------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, by: str) -> State:
-    """The State after `by` plays `move`; IllegalMoveError naming the rule when it may not."""
-    return step(state, move, by).state
-
-
-def step(state: State, move: Move, by: str) -> Outcome[State]:
-    """`apply` with what happened on the way, in order: the action, each throw, each new pallet, the end."""
+def play(state: State, move: Move, by: str) -> Outcome[State]:
+    """The State after `by` plays `move`, with what happened on the way, in order: the action, each
+    throw, each new pallet, the end; IllegalMoveError naming the rule when it may not."""
     happened: list[Event] = []
     after = _play(state, move, by, happened)
     return Outcome(after, tuple(happened))
@@ -120,8 +115,6 @@ def _play(state: State, move: Move, by: str, happened: list[Event]) -> State:
         raise IllegalMoveError(f"{by} is not seated in this game")
     if by in state.resigned:
         raise IllegalMoveError(f"{by} has resigned")
-    if isinstance(move, Resign):
-        return resign(state, by, happened=happened)
     if by != state.to_move:
         raise IllegalMoveError(f"it is {state.to_move}'s turn, not {by}'s")
     if isinstance(move, PickPile):
@@ -177,7 +170,7 @@ def end_turn(state: State, by: str, happened: list[Event] | None = None) -> Stat
     exhausted = not state.pallets and not any(state.piles[s] for s in SUITS)
     stuck = state.passes >= len(state.active_players())
     if (state.called_by is not None and not state.last_round) or exhausted or stuck:
-        return finish(state, happened)
+        return score_end(state, happened)
     return state.evolve(to_move=next_player(state, by), turn=state.turn + 1)
 
 
@@ -193,7 +186,12 @@ def scores(state: State) -> dict[str, int]:
     return {colour: b.total for colour, b in buildings(state).items()}
 
 
-def finish(state: State, happened: list[Event] | None = None) -> State:
+def scored(state: State) -> dict[str, int] | None:
+    """The scores of a game that ended by score; None for one that ended otherwise (nobody is scored)."""
+    return scores(state) if state.reason == "score" else None
+
+
+def score_end(state: State, happened: list[Event] | None = None) -> State:
     """Highest score wins; a tie goes to the most cards collected; a tie on both is shared (15.5)."""
     points = scores(state)
     ranked = {c: (points[c], len(state.collected[c])) for c in points}
@@ -204,15 +202,11 @@ def finish(state: State, happened: list[Event] | None = None) -> State:
     return state.evolve(to_move=None, pending=None, winners=winners, reason="score", last_round=())
 
 
-def resign(state: State, colour: str, reason: str = "resignation", happened: list[Event] | None = None) -> State:
-    """rules.md 19: the player leaves; their bank pyramids on pallets go home; a pile they owe is picked
-    for them (market.auto_pile); the turn passes if it was theirs; the last one standing wins."""
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    if colour not in state.active_players():
-        raise IllegalMoveError(f"{colour} is not playing in this game")
-    if happened is not None:
-        happened.append(events.resigned(colour))
+def leave(state: State, colour: str) -> Outcome[State]:
+    """rules.md 19: the player leaves (resigned or timed out); their bank pyramids on pallets go home;
+    a pile they owe is picked for them (market.auto_pile); the turn passes if it was theirs. With one
+    player left the kit ends the game: nothing more is dealt."""
+    happened: list[Event] = []
     pallets = tuple(Pallet(p.card, tuple(x for x in p.pieces if x[0] != colour)) for p in state.pallets)
     banks = dict(state.banks)
     home = [size for p in state.pallets for owner, size in p.pieces if owner == colour]
@@ -223,25 +217,17 @@ def resign(state: State, colour: str, reason: str = "resignation", happened: lis
         banks=banks,
         last_round=tuple(p for p in state.last_round if p != colour),
     )
-    remaining = state.active_players()
-    if len(remaining) == 1:
-        return state.evolve(to_move=None, pending=None, winners=remaining, reason=reason)
-    if state.to_move != colour:
-        return state
+    if len(state.active_players()) == 1 or state.to_move != colour:
+        return Outcome(state)
     if state.pending is not None:
         pending = state.pending
         picked = market.put_pallet(state.evolve(pending=None), market.auto_pile(state), happened)
-        return _dealt(market.deal(picked, pending.roller, happened), pending.roller, happened)
-    return end_turn(state, colour, happened)
+        state = _dealt(market.deal(picked, pending.roller, happened), pending.roller, happened)
+    else:
+        state = end_turn(state, colour, happened)
+    return Outcome(state, tuple(happened))
 
 
-def agree_draw(state: State) -> State:
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    return state.evolve(to_move=None, pending=None, winners=(), reason="draw")
-
-
-def abandon(state: State, reason: str = "timeout") -> State:
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    return state.evolve(to_move=None, pending=None, winners=(), reason=reason)
+def finish(state: State, result: Result) -> State:
+    """The game ended as `result` says: the last player standing, an agreed draw, a time-out."""
+    return state.evolve(to_move=None, pending=None, winners=result.winners, reason=result.reason)

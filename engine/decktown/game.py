@@ -1,4 +1,4 @@
-"""Deck Town behind the one game interface: Zark City's implementation with Deck Town's Ruleset,
+"""Deck Town on the game kit: Zark City's implementation with Deck Town's Ruleset,
 Decktet card names and faces, and its own help (rules.md 14; docs/notation.md "Deck Town")."""
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ HELP = (
     ("fly 2,0 0,1 pay AM", "move a card you occupy, with its pieces, paying an Ace"),
     ("hatch 6MW 0,1", "with no pieces on the board: build a card and put a small on it"),
     ("discard 3SK 4MS", "end of turn: discard down to the hand limit of 5"),
-    ("resign", "leave the game"),
 )
 
 RULES = (
@@ -67,13 +66,16 @@ class DeckTown(ZarkCity):
 
     info = INFO
     ruleset = DECK_TOWN
-    kinds = tuple(MoveKind(k.verb, _KIND_LABELS.get(k.verb, k.label), k.quick) for k in KINDS)
-    help = HELP
-    rules_text = RULES
+    KINDS = tuple(MoveKind(k.verb, _KIND_LABELS.get(k.verb, k.label), k.quick) for k in KINDS)
+    HELP = HELP
+    RULES = RULES
 
     def deck_type(self, options: Mapping[str, str]) -> str:
         self.info.check_options(options)  # Deck Town has no options: this refuses any given
         return DECK_TYPE
+
+    def deck_options(self, deck_type: str) -> dict[str, str]:
+        return {}  # one deck, no options
 
     def card(self, code: str) -> Card:
         return card(code)

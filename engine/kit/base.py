@@ -12,7 +12,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
@@ -53,6 +53,8 @@ class KitGame(ABC, Generic[S, M]):
     RULES: ClassVar[str]  # a few plain sentences: the goal and a turn
     # Reasons the game's own rules end with no winner (Homeworlds' "both homeworlds"): a record may state them.
     NO_WINNER_REASONS: ClassVar[tuple[str, ...]] = ()
+    # Reasons the game's own rules end with several winners (Deck Town's "tie"): a record lists them as `tied`.
+    TIE_REASONS: ClassVar[tuple[str, ...]] = ()
 
     # --- the core (engine/kit/core.py: Rules) --------------------------------------------------
     @abstractmethod
@@ -120,7 +122,10 @@ class KitGame(ABC, Generic[S, M]):
     def click_steps(self, view: View, moves: Sequence[str]) -> list[dict[str, Any]]:
         """For the click script: each legal step's text and click path, kept to the targets the
         viewer's scene has (a move with none, `pass` or `roll`, gets an empty path: a button). A game
-        that draws its own picture names its `data-target`s itself: its paths are kept whole."""
+        that draws its own picture names its `data-target`s itself: its paths are kept whole. A game
+        with its own board script (Zark City's) builds moves from clicks itself: it gets none."""
+        if type(self).board_script is not KitGame.board_script:
+            return []
         drawn = type(self).scene is not KitGame.scene
         targets = draw.targets(self.scene(view)) if drawn else None
         steps: list[dict[str, Any]] = []
@@ -151,8 +156,7 @@ class KitGame(ABC, Generic[S, M]):
         """`apply` with its events."""
         if isinstance(move, Resign):
             return self.resign_step(state, by, "resignation")
-        if self.result(state) is not None:
-            raise IllegalMoveError("the game is over")
+        self.refuse(state, "move")
         return self.play(state, move, by)
 
     def apply(self, state: S, move: M | Resign, by: str) -> S:
@@ -184,24 +188,43 @@ class KitGame(ABC, Generic[S, M]):
 
     def resign_step(self, state: S, colour: str, reason: str) -> Outcome[S]:
         """`colour` leaves; when one seat is left it wins by `reason` (resignation or timeout)."""
-        if self.result(state) is not None:
-            raise IllegalMoveError("the game is over")
-        if not self._seated(state, colour):
-            raise IllegalMoveError(f"{colour} is not playing in this game")
+        self.refuse(state, "resign", colour)
         left = self.leave(state, colour)
-        words = "resigns" if reason == "resignation" else f"is out ({reason})"
-        events = (Event("resign", f"{colour} {words}", colour), *left.events)
+        events = (*self.leaving_events(state, colour, reason), *left.events)
         remaining = [seat for seat in _players(left.state) if self._seated(left.state, seat)]
         if len(remaining) == 1 and self.result(left.state) is None:
             ended = self.finish(left.state, Result(winners=(remaining[0],), reason=reason))
-            return Outcome(ended, (*events, Event("end", f"{remaining[0]} wins", remaining[0])))
+            return Outcome(ended, (*events, *self.last_seat_events(remaining[0], reason)))
         return Outcome(left.state, events)
 
+    def leaving_events(self, state: S, seat: str, reason: str) -> tuple[Event, ...]:
+        """What the log says as `seat` leaves, before `leave`'s own events: a game may word it itself."""
+        words = "resigns" if reason == "resignation" else f"is out ({reason})"
+        return (Event("resign", f"{seat} {words}", seat),)
+
+    def last_seat_events(self, winner: str, reason: str) -> tuple[Event, ...]:
+        """What the log says when the last seat left wins (a game whose log never said it says nothing)."""
+        return (Event("end", f"{winner} wins", winner),)
+
     def agree_draw(self, state: S) -> S:
+        self.refuse(state, "draw")
         return self.finish(state, Result(winners=(), reason="draw"))
 
     def abandon(self, state: S, reason: str = "timeout") -> S:
+        """Every remaining seat out of time at once: no winner (resigning them one by one would crown
+        whoever happened to go last)."""
+        self.refuse(state, "abandon")
+        if reason != "timeout":
+            raise NotationError(f"abandon ends a game by timeout (a draw is agree_draw), not {reason!r}")
         return self.finish(state, Result(winners=(), reason=reason))
+
+    def refuse(self, state: S, action: str, seat: str | None = None) -> None:
+        """IllegalMoveError when `action` (a `move`, `resign`, `draw`, `abandon`) cannot happen: the game
+        is over, or `seat` does not play. These are the kit's words; a game with its own overrides them."""
+        if self.result(state) is not None:
+            raise IllegalMoveError("the game is over")
+        if seat is not None and not self._seated(state, seat):
+            raise IllegalMoveError(f"{seat} is not playing in this game")
 
     def _seated(self, state: S, colour: str) -> bool:
         return colour in _players(state) and colour not in getattr(state, "resigned", ())
@@ -213,6 +236,15 @@ class KitGame(ABC, Generic[S, M]):
         """The step in words as `viewer` may read them: its events' lines."""
         events = self.step(before, move, by).events
         return " ".join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
+
+    def describe_revealed(self, move: M | Resign, by: str, before: S, after: S) -> str:
+        """A step of a finished game in words, with every secret its events kept (a Peek's Code, a
+        Reset's new Code): nothing is hidden once the game is over (the replay and the printable log).
+        A game that writes its own sentences (`describe`) keeps them, as a spectator reads them."""
+        if type(self).describe is not KitGame.describe:
+            return self.describe(move, by, before, after, None)
+        events = self.step(before, move, by).events
+        return " ".join(lines(events, None, revealed=True)) or f"{by}: {move}"
 
     # --- help -----------------------------------------------------------------------------------
     def rules_summary(self) -> str:
@@ -272,8 +304,10 @@ class KitGame(ABC, Generic[S, M]):
         if result is None:
             return None
         stated: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
-        if isinstance(self, Scores):
-            stated["scores"] = dict(self.scores(state))
+        if len(result.winners) > 1:  # a tie: several winners
+            stated["tied"] = list(result.winners)
+        if isinstance(self, Scores) and (scores := self.scores(state)) is not None:
+            stated["scores"] = dict(scores)
         return stated
 
     def replay(self, record: Any) -> S:
@@ -283,7 +317,7 @@ class KitGame(ABC, Generic[S, M]):
             raise PositionError("a game record must be a JSON object")
         players, seed, options = self.read_record_head(record)
         moves = read_moves(record.get("moves"), players, self.parse, self.read_seat, self._example())
-        result = self._read_result(record.get("result"), players)
+        result = self.read_result(record.get("result"), players)
         state = self.new_game(players, seed, options)
         state = self._fold(state, moves)
         return state if result is None else self.check_result(state, result, len(moves))
@@ -303,19 +337,16 @@ class KitGame(ABC, Generic[S, M]):
         return isinstance(self, Sealed)
 
     def _replay_step(self, state: S, move: M | Resign, by: str, pending: dict[str, Any]) -> S:
-        if (
-            self.has_sealed_steps  # first: the Protocol check below is slow
-            and isinstance(self, Sealed)
-            and not isinstance(move, Resign)
-            and self.sealed_seats(state)
-        ):
+        # `has_sealed_steps` stands for the Protocol check, which costs more than a replayed step.
+        sealed = cast(Sealed, self) if self.has_sealed_steps and not isinstance(move, Resign) else None
+        if sealed is not None and (seats := sealed.sealed_seats(state)):
             if by in pending:
                 raise IllegalMoveError(f"{by} has already committed a move here: it cannot be changed")
-            self.check_commitment(state, by, move)
+            sealed.check_commitment(state, by, move)
             pending[by] = move
-            if set(pending) < set(self.sealed_seats(state)):
+            if set(pending) < set(seats):
                 return state
-            resolved: S = self.resolve(state, dict(pending)).state
+            resolved: S = sealed.resolve(state, dict(pending)).state
             pending.clear()
             return resolved
         if pending and isinstance(move, Resign):
@@ -348,16 +379,23 @@ class KitGame(ABC, Generic[S, M]):
 
     def _ended_as_stated(self, state: S, result: Mapping[str, Any], plies: int) -> S:
         winner, reason = result.get("winner"), result.get("reason")
+        winners = (winner,) if winner is not None else tuple(result.get("tied", ()))
         actual = self.result(state)
-        if winner is None and reason in WINNERLESS and actual is None:
+        if not winners and reason in WINNERLESS and actual is None:
             return self.agree_draw(state) if reason == "draw" else self.abandon(state, str(reason))
-        if actual is not None and (actual.winner, actual.reason) == (winner, reason):
+        if actual is not None and (actual.winners, actual.reason) == (winners, reason):
             return state
         # A timeout is recorded as the loser's `resign`: the replay ends it as a resignation.
-        if actual is not None and reason == "timeout" and (actual.winner, actual.reason) == (winner, "resignation"):
+        if actual is not None and reason == "timeout" and (actual.winners, actual.reason) == (winners, "resignation"):
             return self.finish(state, Result(winners=actual.winners, reason="timeout"))
         said = f"{winner} won by {reason}" if winner else ("a draw" if reason == "draw" else f"no winner ({reason})")
         raise ReplayError(None, f"the record says {said}, but after {plies} moves {_outcome(actual)}")
+
+    def read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+        """A record's stated result, read before the replay (PositionError names the fault). A game
+        whose result names more (Buyer's Market's shared `winners`) reads it here and checks it in
+        `check_result`."""
+        return self._read_result(value, players)
 
     def _read_result(self, value: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
         if value is None:
@@ -365,20 +403,32 @@ class KitGame(ABC, Generic[S, M]):
         if not isinstance(value, dict) or value.get("reason") not in self.info.reasons:
             reasons = ", ".join(self.info.reasons)
             raise PositionError(f"result must be {{winner, reason}} with a reason in {reasons}, not {value!r}")
+        reason = value["reason"]
+        stated = self._read_tie(value, players) if reason in self.TIE_REASONS else self._read_winner(value, players)
+        if "scores" in value:
+            if not isinstance(self, Scores):
+                raise PositionError(f"{self.info.name} keeps no scores: a result has none")
+            stated["scores"] = read_scores(value.get("scores"), players)
+        return stated
+
+    def _read_winner(self, value: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         winner, reason = value.get("winner"), value["reason"]
-        if value.get("tied"):  # every stated fact is checked (rules.md B15): no kit game ends in a tie yet
+        if value.get("tied"):  # every stated fact is checked (rules.md B15): only a tie lists tied players
             raise PositionError(f"result: a {reason} result lists no tied players")
         winnerless = (*WINNERLESS, *self.NO_WINNER_REASONS)
         if (winner is None and reason not in winnerless) or (winner is not None and reason == "draw"):
             raise PositionError(f"result: a {reason} result {'has no' if winner is None else 'has a'} winner")
         if winner is not None:
             self.read_seat(winner, "result winner", players)
-        stated: dict[str, Any] = {"winner": winner, "reason": reason}
-        if "scores" in value:
-            if not isinstance(self, Scores):
-                raise PositionError(f"{self.info.name} keeps no scores: a result has none")
-            stated["scores"] = read_scores(value.get("scores"), players)
-        return stated
+        return {"winner": winner, "reason": reason}
+
+    def _read_tie(self, value: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+        """A shared win (a Result with several winners): no single winner, two or more seats tied."""
+        tied = value.get("tied")
+        if value.get("winner") is not None or not isinstance(tied, list) or len(tied) < 2:
+            raise PositionError("result: a tie names no winner and lists two or more players as tied")
+        seats = [self.read_seat(seat, "result tied", players) for seat in tied]
+        return {"winner": None, "reason": value["reason"], "tied": seats}
 
     def _example(self) -> str:
         return self.HELP[0][0] if self.HELP else "pass"
@@ -397,6 +447,8 @@ def _seated_in(value: Any, what: str, players: tuple[str, ...]) -> str:
 def _outcome(result: Result | None) -> str:
     if result is None:
         return "the game is not over"
+    if len(result.winners) > 1:
+        return f"{' and '.join(result.winners)} tied"
     if result.winner is None:
         return "the game ended in a draw" if result.reason == "draw" else f"it ended with no winner ({result.reason})"
     return f"{result.winner} won by {result.reason}"

@@ -151,12 +151,15 @@ class Sealed(Protocol):
 
 
 @runtime_checkable
-class UnseenCommitments(Protocol):
-    """A sealed step in which even WHETHER a seat has committed stays secret until all have (Launch
-    Pad 23's opening pick): in public the game waits on every sealed seat until the resolve; only the
-    seat itself knows its commitment is in."""
+class OpenCommitments(Protocol):
+    """A sealed step whose rules make public *that* a seat has committed, never what: the pages say so
+    beside the seat, the others stop waiting on it (its clock stops) and open pages refresh. A game
+    without it keeps even that secret until the step resolves."""
 
-    def commitments_unseen(self, state: Any) -> bool: ...
+    def committed_note(self, state: Any, seat: str) -> str:
+        """What everyone may read beside `seat` once its commitment is in ("has chosen a starter"), or
+        "" where the rules keep even that secret."""
+        ...
 
 
 @runtime_checkable
@@ -168,9 +171,9 @@ class Chance(Protocol):
 
 @runtime_checkable
 class Scores(Protocol):
-    """A game that scores: the result carries every seat's points."""
+    """A game that scores: the result carries every seat's points (None: this end was not scored)."""
 
-    def scores(self, state: Any) -> Mapping[str, int]: ...
+    def scores(self, state: Any) -> Mapping[str, int] | None: ...
 
 
 @runtime_checkable
@@ -208,9 +211,26 @@ def all_revealed(game: Any, state: Any) -> View:
     return shown
 
 
-def commitments_unseen(game: object, state: Any) -> bool:
-    """Whether who has committed in this sealed step is secret: public, in a game without the capability."""
-    return isinstance(game, UnseenCommitments) and game.commitments_unseen(state)
+@runtime_checkable
+class RevealedWords(Protocol):
+    """What every game on the kit answers (KitGame.describe_revealed): a finished game's step in words
+    with the secrets its events kept."""
+
+    def describe_revealed(self, move: Any, by: str, before: Any, after: Any) -> str: ...
+
+
+def finished_words(game: Any, move: Any, by: str, before: Any, after: Any) -> str:
+    """A step of a finished game in words: on the kit, every secret its events kept is told (a Peek's
+    Code); another game's words are a spectator's (its replay lists the draws apart)."""
+    if isinstance(game, RevealedWords):
+        return game.describe_revealed(move, by, before, after)
+    words: str = game.describe(move, by, before, after, None)
+    return words
+
+
+def committed_note(game: object, state: Any, seat: str) -> str:
+    """The public line for a seat whose sealed commitment is in: "" (secret) in a game that opens none."""
+    return game.committed_note(state, seat) if isinstance(game, OpenCommitments) else ""
 
 
 def is_simultaneous(game: object, state: Any) -> bool:

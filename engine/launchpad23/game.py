@@ -29,6 +29,9 @@ RULES = (
 
 
 class Launchpad23(KitGame[State, Move]):
+    """No `OpenCommitments` (committed_note) on purpose: issue 27 keeps even whether a player has chosen
+    an opening piece secret until all have, over the spec's public "has chosen"."""
+
     info = GameInfo(
         id="launchpad23",
         name="Launch Pad 23",
@@ -160,10 +163,6 @@ class Launchpad23(KitGame[State, Move]):
 
     def resolve(self, state: State, commitments: Mapping[str, Any]) -> Outcome[State]:
         return rules.choose(state, commitments)
-
-    def commitments_unseen(self, state: State) -> bool:
-        """UnseenCommitments: during setup no one learns whether another has chosen (issue 27)."""
-        return state.phase == "start"
 
     # --- Chance and Hidden ------------------------------------------------------------------------
     def reseed(self, state: State, seed: str) -> State:

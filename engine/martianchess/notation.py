@@ -34,24 +34,17 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
-    def __str__(self) -> str:
-        return "resign"
-
-
-Move = Step | Pass | Resign
+Move = Step | Pass  # and the kit's `resign` (engine/kit/base.py), which every game shares
 
 
 def parse(text: str) -> Move:
-    """One move in any accepted spelling, case-insensitive; NotationError saying what a move looks like."""
+    """One move in any accepted spelling, case-insensitive; NotationError saying what a move looks like
+    (`resign` is the kit's, read before this)."""
     if not isinstance(text, str):
         raise NotationError(f"a move must be text, not {type(text).__name__}")
     words = " ".join(text.split()).lower()
     if words == "pass":
         return Pass()
-    if words == "resign":
-        return Resign()
     match = _STEP.match(words)
     if not match:
         raise NotationError(f"{shown(text)} is not a move (write the two cells, like c2-d3, or pass or resign)")

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalMoveError, PositionError
-from ..interface import COLOURS
+from ..interface import COLOURS, Result
 from ..kit.events import Event, Outcome
 from ..shuffle import shuffled
 from . import events
 from .board import NAMES, PATTERNS, Cell, cell_name, fits_pattern, line, on_board, setup, zone_of
-from .notation import Move, Pass, Resign, Step
+from .notation import Move, Pass, Step
 from .state import PLAYER_COUNTS, State
 
 # --- setup ------------------------------------------------------------------------------------------
@@ -89,14 +89,11 @@ def piece_steps(state: State, colour: str) -> list[Step]:
 
 
 def legal_moves(state: State, colour: str) -> list[Move]:
-    """The player to move: every Step, or `pass` when there is none; then `resign`. Another seated
-    player still in the game may only resign; a resigned player or a finished game has none."""
-    if state.phase == "over" or colour not in state.active_players():
+    """The player to move: every Step, or `pass` when there is none. Any other seat has none (each may
+    still resign: the kit lists it)."""
+    if state.phase == "over" or colour != state.to_move:
         return []
-    if colour != state.to_move:
-        return [Resign()]
-    steps: list[Move] = list(piece_steps(state, colour))
-    return [*(steps or [Pass()]), Resign()]
+    return list(piece_steps(state, colour)) or [Pass()]
 
 
 def movers(state: State) -> tuple[str, ...]:
@@ -137,13 +134,9 @@ def _pattern_text(size: str) -> str:
 # --- making a move ----------------------------------------------------------------------------------
 
 
-def apply(state: State, move: Move, by: str) -> State:
-    """The State after `by` plays `move`; IllegalMoveError naming the rule when it may not."""
-    return step(state, move, by).state
-
-
-def step(state: State, move: Move, by: str) -> Outcome[State]:
-    """`apply` with what happened: the step (a capture, a promotion), a piece changing hands, the end."""
+def play(state: State, move: Move, by: str) -> Outcome[State]:
+    """The State after `by` plays `move`, with what happened: the step (a capture, a promotion), a piece
+    changing hands, the end; IllegalMoveError naming the rule when it may not."""
     happened: list[Event] = []
     return Outcome(_play(state, move, by, happened), tuple(happened))
 
@@ -155,9 +148,6 @@ def _play(state: State, move: Move, by: str, happened: list[Event]) -> State:
         raise IllegalMoveError(f"{by} is not seated in this game")
     if by in state.resigned:
         raise IllegalMoveError(f"{by} has resigned")
-    if isinstance(move, Resign):
-        happened.append(events.resigned(by, len(state.players) == 4))
-        return resign(state, by)
     if by != state.to_move:
         raise IllegalMoveError(f"it is {state.to_move}'s turn, not {by}'s")
     if isinstance(move, Pass):
@@ -204,7 +194,7 @@ def _after(state: State, by: str, happened: list[Event]) -> State:
     state = state.evolve(turn=state.turn + 1)
     count = len(state.players)
     if len({zone_of(cell, count) for cell in state.board}) < count:
-        ended = finish(state, by)
+        ended = score_end(state, by)
         happened.append(events.ended(ended.winner or by))
         return ended
     return state.evolve(to_move=next_player(state, by))
@@ -218,7 +208,7 @@ def next_player(state: State, after: str) -> str:
     return next(colour for colour in order if colour not in state.resigned)
 
 
-def finish(state: State, last_mover: str) -> State:
+def score_end(state: State, last_mover: str) -> State:
     """The highest score among the players still in wins; a tie for it goes to whoever moved last."""
     scores = {colour: state.score(colour) for colour in state.active_players()}
     best = max(scores.values())
@@ -227,33 +217,18 @@ def finish(state: State, last_mover: str) -> State:
     return state.evolve(to_move=None, winner=winner, reason="score")
 
 
-# --- leaving the game -------------------------------------------------------------------------------
+# --- leaving the game, and the ends the kit decides ---------------------------------------------------
 
 
-def resign(state: State, colour: str, reason: str = "resignation") -> State:
-    """The player leaves. With two the other wins; with four the zone stays (its pieces can be captured
-    but never move) and the last player standing wins."""
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    if colour not in state.active_players():
-        raise IllegalMoveError(f"{colour} is not playing in this game")
+def leave(state: State, colour: str) -> Outcome[State]:
+    """The player leaves (resigned or timed out). With four the zone stays (its pieces can be captured
+    but never move) and the turn passes on; with the last opponent gone the kit ends the game."""
     state = state.evolve(resigned=(*state.resigned, colour))
-    remaining = state.active_players()
-    if len(remaining) == 1:
-        return state.evolve(to_move=None, winner=remaining[0], reason=reason)
-    if state.to_move == colour:
+    if len(state.active_players()) > 1 and state.to_move == colour:
         state = state.evolve(to_move=next_player(state, colour))
-    return state
+    return Outcome(state)
 
 
-def agree_draw(state: State) -> State:
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    return state.evolve(to_move=None, winner=None, reason="draw")
-
-
-def abandon(state: State, reason: str = "timeout") -> State:
-    """End with no winner: every remaining player ran out of time at once."""
-    if state.phase == "over":
-        raise IllegalMoveError("the game is over")
-    return state.evolve(to_move=None, winner=None, reason=reason)
+def finish(state: State, result: Result) -> State:
+    """The game ended as `result` says: the last player standing, an agreed draw, a time-out."""
+    return state.evolve(to_move=None, winner=result.winner, reason=result.reason)

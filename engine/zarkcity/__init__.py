@@ -1,6 +1,7 @@
 """Zark City: the rules (rules.py), move generation, views, notation and the file formats.
 
-Everything a caller needs is importable from here: `from engine.zarkcity import new_game, apply, view`.
+Everything a caller needs is importable from here: `from engine.zarkcity import new_game, apply, view`;
+resignation, draws, time-outs and the game record are the game kit's (`GAME`, engine/kit/base.py).
 The same code plays Deck Town under its Ruleset (engine/decktown; docs/engine.md).
 """
 
@@ -28,13 +29,11 @@ from .notation import (
     Move,
     MovePiece,
     Place,
-    Resign,
     Spawn,
     parse,
 )
 from .position import dumps, from_position, loads, to_position
-from .record import make_record, replay
-from .rules import abandon, agree_draw, apply, movers, new_game, resign, winners
+from .rules import apply, movers, new_game, winners
 from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, Square, State
 from .views import public_move_text, view
@@ -72,27 +71,21 @@ __all__ = [
     "Place",
     "PositionError",
     "ReplayError",
-    "Resign",
     "Ruleset",
     "Spawn",
     "Square",
     "State",
     "ZARK_CITY",
-    "abandon",
-    "agree_draw",
     "apply",
     "describe",
     "dumps",
     "from_position",
     "legal_moves",
     "loads",
-    "make_record",
     "movers",
     "new_game",
     "parse",
     "public_move_text",
-    "replay",
-    "resign",
     "to_position",
     "view",
     "winners",

@@ -1,11 +1,12 @@
 """One move in plain English, for the game history and notification emails.
 
 Hidden cards are named only to the player who holds them: the cards a player drew come from the
-step's draw events (rules.step), and are shown only when the viewer drew them.
+step's draw events (the game's `step`), and are shown only when the viewer drew them.
 """
 
 from __future__ import annotations
 
+from ..kit.base import Resign
 from ..kit.events import Event
 from .events import building
 from .notation import (
@@ -21,22 +22,19 @@ from .notation import (
     Move,
     MovePiece,
     Place,
-    Resign,
     Spawn,
     cell_str,
 )
 from .position import SIZE_NAMES
-from .rules import step
 from .state import State
 
 
 def describe(
-    move: Move, by: str, before: State, after: State, viewer: str | None, happened: tuple[Event, ...] | None = None
+    move: Move | Resign, by: str, before: State, after: State, viewer: str | None, events: tuple[Event, ...]
 ) -> str:
     """E.g. "blue built 7H at 2,0; red's turn: red drew 1 card" (to red: "...; your turn: you drew 1 card: 9D").
 
-    `happened`: the step's events, when the caller has them (else the step is taken again for them)."""
-    events = step(before, move, by).events if happened is None else happened
+    `events`: what the step did (the game's `step`): the cards drawn come from them."""
     turn = next((i for i, event in enumerate(events) if event.kind == "turn"), len(events))
     draws = Draws(events[:turn], events[turn:])
     parts = [_action(move, by, before, after, viewer, draws)]
@@ -75,7 +73,7 @@ def _drew(colour: str, cards: list[str], viewer: str | None, why: str = "") -> s
     return f"{text}: {' '.join(cards)}" if cards and colour == viewer else text
 
 
-def _action(move: Move, by: str, before: State, after: State, viewer: str | None, draws: Draws) -> str:
+def _action(move: Move | Resign, by: str, before: State, after: State, viewer: str | None, draws: Draws) -> str:
     who = _who(by, viewer)
     if isinstance(move, Choose):
         shown = viewer == by or after.starters_revealed()

@@ -1,11 +1,11 @@
-"""Zark City behind the one game interface (engine/interface.py): what the service calls."""
+"""Zark City on the game kit (engine/kit/base.py): what the service calls, and the table in words."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, PositionError
 from ..interface import (
     BoardScript,
     Card,
@@ -14,18 +14,19 @@ from ..interface import (
     HandPick,
     MoveKind,
     Option,
-    Randomness,
     Result,
     SeatSummary,
     Table,
     View,
 )
-from ..kit.events import Outcome
-from . import movegen, notation, picture, position, record, rules, textboard, views
+from ..kit.base import KitGame, Resign
+from ..kit.core import Randomness
+from ..kit.events import Event, Outcome
+from . import events, movegen, notation, picture, position, rules, textboard, views
 from .cards import CARDS, SUIT_NAMES
 from .describe import describe as describe_move
 from .determinize import determinize as deal_unseen
-from .notation import Move, Resign
+from .notation import Move
 from .options import DRAW_OPTION_CARDS
 from .ruleset import ZARK_CITY, Ruleset
 from .state import HAND_LIMIT, RULES_VERSION, State
@@ -80,7 +81,6 @@ HELP = (
     ("fly 2,0 0,1 pay AD", "move a card you occupy, with its pieces, paying an ace"),
     ("hatch 6C 0,1", "with no pieces on the board: build a card and put a small on it"),
     ("discard 3C 4D", "end of turn: discard down to the hand limit of 6"),
-    ("resign", "leave the game"),
 )
 
 RULES = (
@@ -91,40 +91,46 @@ RULES = (
 )
 
 
-class ZarkCity:
-    """The Zark City rules module seen through engine.interface.Game.
+class ZarkCity(KitGame[State, Move]):
+    """Zark City on the game kit: the rules (rules.py) behind `KitGame`, with its `Hands`, the `Hidden`
+    deck and starters, and the `Sealed` starter choice; it draws its own board (picture.py).
 
     Deck Town (engine/decktown/game.py) is this class with another Ruleset, card names and pictures:
     everything that reads a State asks the State's own ruleset."""
 
     info = INFO
     ruleset: Ruleset = ZARK_CITY
-    kinds: tuple[MoveKind, ...] = KINDS
-    help: tuple[tuple[str, str], ...] = HELP
-    rules_text = RULES
+    KINDS: ClassVar[tuple[MoveKind, ...]] = KINDS
+    HELP: ClassVar[tuple[tuple[str, str], ...]] = HELP
+    RULES = RULES
+    TIE_REASONS = ("tie",)  # Deck Town's shared win (rules.md 14.2); Zark City's double win has one winner
 
     def deck_type(self, options: Mapping[str, str]) -> str:
         """The deck a game with these options is dealt from."""
         return self.info.check_options(options)["deck"]
 
-    # play
-    def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> State:
-        return rules.new_game(players, seed, self.deck_type(options), self.ruleset)
+    def deck_options(self, deck_type: str) -> dict[str, str]:
+        """The options a game dealt from `deck_type` was made with (the record names the deck)."""
+        return {"deck": deck_type}
 
-    def parse(self, text: str) -> Move:
-        return notation.parse(text, self.ruleset.parse_card, self.ruleset.sort)
+    # --- the core -------------------------------------------------------------------------------
+    def start(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[State]:
+        return Outcome(rules.new_game(players, seed, self.deck_type(options), self.ruleset))
 
-    def apply(self, state: State, move: Move, by: str) -> State:
-        return rules.apply(state, move, by)
+    def parse_steps(self, text: str) -> list[Move]:
+        return [notation.parse(text, self.ruleset.parse_card, self.ruleset.sort)]
 
-    def step(self, state: State, move: Move, by: str) -> Outcome[State]:
+    def play(self, state: State, move: Move, by: str) -> Outcome[State]:
         return rules.step(state, move, by)
 
-    def legal_moves(self, state: State, colour: str) -> list[Move]:
-        return movegen.legal_moves(state, colour)
+    def legal_moves_of(self, state: State, seat: str) -> list[Move]:
+        return movegen.legal_moves(state, seat)
 
     def movers(self, state: State) -> tuple[str, ...]:
         return rules.movers(state)
+
+    def turn(self, state: State) -> int:
+        return state.turn
 
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
@@ -133,21 +139,52 @@ class ZarkCity:
             return Result(winners=state.tied, reason=state.reason or "tie")
         return Result(winners=(state.winner,) if state.winner else (), reason=state.reason or "")
 
+    def leave(self, state: State, seat: str) -> Outcome[State]:
+        return rules.leave(state, seat)
+
+    def finish(self, state: State, result: Result) -> State:
+        return rules.finish(state, result.winners, result.reason)
+
+    def view(self, state: State, viewer: str | None) -> View:
+        return cast(View, views.view(state, viewer))
+
+    def table(self, view: View) -> Table:
+        return table(cast(views.ZarkCityView, view), self.card)
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: Any) -> State:
+        return position.from_position(data, self.ruleset)
+
     def phase(self, state: State) -> str:
+        """The rules' own phase: the apps name the starter choice by it (`movers_words`)."""
         return state.phase
 
-    def simultaneous(self, state: State) -> bool:
-        return state.phase == "choose"  # every player commits a starter face down (rules.md 3)
+    def continues_turn(self, before: State, after: State) -> bool:
+        # Turn 0 is the setup (choose, place, the hand-limit discards): each of its steps is a new one.
+        return before.turn == after.turn > 0 and after.to_move == before.to_move
 
-    def is_resign(self, move: Move) -> bool:
-        return isinstance(move, Resign)
+    # --- the rules' own words for leaving and ending ---------------------------------------------
+    def refuse(self, state: State, action: str, seat: str | None = None) -> None:
+        rules.refuse(state, action, seat)
 
-    # the starter choice as a sealed step (engine/kit/core.py `Sealed`, rules.md 3.5-3.6)
+    def leaving_events(self, state: State, seat: str, reason: str) -> tuple[Event, ...]:
+        return (events.resigned(seat, reason),)
+
+    def last_seat_events(self, winner: str, reason: str) -> tuple[Event, ...]:
+        return (events.ended(winner, reason, ()),)
+
+    # --- Sealed: the starter choice (rules.md 3.5-3.6) -----------------------------------------
     def sealed_seats(self, state: State) -> tuple[str, ...]:
         """Every seat still to choose a starter: each commits one, face down, before any is revealed."""
         return rules.movers(state) if state.phase == "choose" else ()
 
-    def check_commitment(self, state: State, seat: str, move: Move) -> None:
+    def committed_note(self, state: State, seat: str) -> str:
+        """That a seat has chosen its starter is public (rules.md, "Starter commitment"); which card is not."""
+        return "has chosen a starter"
+
+    def check_commitment(self, state: State, seat: str, move: Move | Resign) -> None:
         """A starter the seat holds and may choose: the rules' own check, its result left unseen."""
         if isinstance(move, Resign):  # a seat leaves at once: it is no choice to seal
             raise IllegalMoveError("Resign: not a starter")
@@ -160,29 +197,7 @@ class ZarkCity:
             state = rules.apply(state, move, seat)
         return Outcome(state)
 
-    def move_kind(self, move: Move) -> str:
-        return str(move).split()[0]
-
-    def continues_turn(self, before: State, after: State) -> bool:
-        # Turn 0 is the setup (choose, place, the hand-limit discards): each of its steps is a new one.
-        return before.turn == after.turn > 0 and after.to_move == before.to_move
-
-    def resign(self, state: State, colour: str, reason: str = "resignation") -> State:
-        return rules.resign(state, colour, reason)
-
-    def agree_draw(self, state: State) -> State:
-        return rules.agree_draw(state)
-
-    def abandon(self, state: State, reason: str = "timeout") -> State:
-        return rules.abandon(state, reason)
-
-    # what a seat may see
-    def view(self, state: State, viewer: str | None) -> View:
-        return cast(View, views.view(state, viewer))
-
-    def table(self, view: View) -> Table:
-        return table(cast(views.ZarkCityView, view), self.card)
-
+    # --- Hidden: the hands, the deck order and the starters not yet revealed ---------------------
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
         return deal_unseen(state, seat, rng)
 
@@ -193,19 +208,26 @@ class ZarkCity:
         starters["revealed"] = [[colour, code] for colour, code in state.starters]
         return cast(View, views.view(state, None) | views._full(state) | {"starters": starters})
 
-    def describe(self, move: Move, by: str, before: State, after: State, viewer: str | None) -> str:
-        return describe_move(move, by, before, after, viewer)
-
-    def public_move_text(self, move: Move, by: str, now: State, viewer: str | None) -> str:
+    def public_move_text(self, move: Move | Resign, by: str, now: State, viewer: str | None) -> str:
         return views.public_move_text(move, by, now.starters_revealed(), viewer)
 
-    def spent_cards(self, move: Move) -> tuple[str, ...]:
-        return views.spent_cards(move)
+    def describe(self, move: Move | Resign, by: str, before: State, after: State, viewer: str | None) -> str:
+        """The step in the game's own sentences ("you drew 1 card: 9D"), from its events."""
+        return describe_move(move, by, before, after, viewer, self.step(before, move, by).events)
+
+    # --- Hands ----------------------------------------------------------------------------------
+    def spent_cards(self, move: Move | Resign) -> tuple[str, ...]:
+        return () if isinstance(move, Resign) else views.spent_cards(move)
 
     def card(self, code: str) -> Card:
         return card(code)
 
-    # pictures
+    def hand_svg(self, view: View) -> str:
+        shown = cast(views.ZarkCityView, view)
+        hand = list(shown.get("hand", []))
+        return picture.render_hand_svg(hand, style=self.card_style(shown)) if hand else ""
+
+    # --- its own pictures -----------------------------------------------------------------------
     def card_style(self, view: views.ZarkCityView) -> picture.CardStyle:
         """How this game's cards are drawn: square Arcade cards, turned standard ones."""
         return picture.CardStyle(square=view["deck_type"] == "arcade")
@@ -214,53 +236,41 @@ class ZarkCity:
         style = self.card_style(cast(views.ZarkCityView, view))
         return picture.render_board_svg(cast(dict[str, Any], view), interactive=interactive, style=style)
 
-    def hand_svg(self, view: View) -> str:
-        shown = cast(views.ZarkCityView, view)
-        hand = list(shown.get("hand", []))
-        return picture.render_hand_svg(hand, style=self.card_style(shown)) if hand else ""
-
     def board_text(self, view: View) -> str:
         return textboard.board_text(cast(dict[str, Any], view))
 
     def board_script(self, view: View) -> BoardScript:
         return board_script(cast(views.ZarkCityView, view), self.card, self.ruleset)
 
-    # help
-    def rules_summary(self) -> str:
-        return self.rules_text
+    # --- the record `zarkcity-game/1`: its rules version and deck besides the kit's fields --------
+    @property
+    def record_format(self) -> str:
+        return self.ruleset.record_format
 
-    def notation_help(self) -> tuple[tuple[str, str], ...]:
-        return self.help
+    def record_head(self, players: Sequence[str], options: Mapping[str, str], seed: str) -> dict[str, Any]:
+        return {
+            "format": self.ruleset.record_format,
+            "game": self.ruleset.game,
+            "rules": self.ruleset.version,
+            "deck_type": self.deck_type(options),
+            "players": list(players),
+            "seed": seed,
+        }
 
-    def move_kinds(self) -> tuple[MoveKind, ...]:
-        return self.kinds
+    def read_record_head(self, record: dict[str, Any]) -> tuple[tuple[str, ...], str, dict[str, str]]:
+        position.check_header(record, self.ruleset.record_format, "a game record", self.ruleset)
+        players = position.read_players(record.get("players"))
+        seed = record.get("seed")
+        if not isinstance(seed, str):
+            raise PositionError(f"seed must be a string, not {seed!r}")
+        deck_type = position.read_deck_type(record.get("deck_type"), self.ruleset)
+        return players, seed, self.deck_options(deck_type)
 
-    # files
-    def to_position(self, state: State) -> dict[str, Any]:
-        return position.to_position(state)
+    def read_seat(self, value: Any, what: str, players: tuple[str, ...]) -> str:
+        return position.seated(value, what, players)
 
-    def from_position(self, data: Any) -> State:
-        return position.from_position(data, self.ruleset)
-
-    def make_record(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, str],
-        seed: str,
-        moves: Sequence[tuple[str, str]],
-        result: Mapping[str, Any] | None,
-    ) -> dict[str, Any]:
-        deck = self.deck_type(options)
-        return record.make_record(players, deck, seed, list(moves), dict(result) if result else None, self.ruleset)
-
-    def replay(self, game_record: Any) -> State:
-        return record.replay(game_record, self.ruleset)
-
-    def record_result(self, state: State) -> dict[str, Any] | None:
-        return record.result_of(state)
-
-    def check_result(self, state: State, result: Mapping[str, Any], plies: int) -> State:
-        return record.check_result(state, dict(result), plies)
+    def _example(self) -> str:
+        return "draw"
 
 
 # ----------------------------------------------------------------------------- the table in words

@@ -27,7 +27,6 @@ from .notation import (
     Move,
     MovePiece,
     Place,
-    Resign,
     Spawn,
 )
 from .rules import movers
@@ -35,25 +34,23 @@ from .ruleset import Ruleset
 from .state import State
 
 # The order of notation.md's move table: listed moves are sorted by kind, then by their text.
-KINDS = (Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard, Resign)
+KINDS = (Choose, Place, Draw, Grow, Spawn, Build, MovePiece, Demolish, Convert, Fly, Hatch, Discard)
 _KIND_INDEX: dict[type, int] = {kind: i for i, kind in enumerate(KINDS)}
 _GROWN = {"S": "M", "M": "L"}
 _MOST_PAYMENT_CARDS = 3  # a minimal payment for a Large (3 pips) has at most three 1-pip cards
 
 
 def legal_moves(state: State, colour: str) -> list[Move]:
-    """Every legal move of `colour` now, canonical, sorted, `Resign()` last.
+    """Every legal move of `colour` now, canonical and sorted; none for a player not to move.
 
-    Resigning is legal for every active player at any time (rules.md 19), so a player waiting for
-    someone else gets just [Resign()]; a resigned player, or anyone once the game is over, gets [].
+    Resigning, legal for every active player at any time (rules.md 19), is the kit's step: the game
+    (engine/kit/base.py) lists it last.
     """
-    if state.phase == "over" or colour not in state.active_players():
+    if state.phase == "over" or colour not in movers(state):
         return []
-    if colour not in movers(state):
-        return [Resign()]
     moves = _PHASES[state.phase](state, colour)
     moves.sort(key=_order)
-    return [*moves, Resign()]
+    return moves
 
 
 def _order(move: Move) -> tuple[int, str]:

@@ -164,13 +164,8 @@ class Discard:
         return f"discard {' '.join(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
-    def __str__(self) -> str:
-        return "resign"
-
-
-Move = Choose | Place | Draw | Grow | Spawn | Build | MovePiece | Demolish | Convert | Fly | Hatch | Discard | Resign
+# `resign` is the kit's own step (engine/kit/base.py `RESIGN`), read before the game's notation.
+Move = Choose | Place | Draw | Grow | Spawn | Build | MovePiece | Demolish | Convert | Fly | Hatch | Discard
 
 _USAGE = {
     "choose": "choose CARD",
@@ -262,9 +257,11 @@ def parse(text: str, card: CardReader = parse_zark_card, sort: CardSorter = sort
     if not words:
         raise NotationError("the move is empty: type one move, like 'draw' or 'build 7H 1,0'")
     words[0] = verb = words[0].lower()
-    if verb in ("draw", "resign"):
+    if verb == "draw":
         _fixed(words, 1)
-        return Draw() if verb == "draw" else Resign()
+        return Draw()
+    if verb == "resign":  # a bare `resign` is the kit's own step, read before the game's notation
+        raise NotationError(f"resign takes the form: {_USAGE['resign']}")
     if verb == "choose":
         return Choose(card(_fixed(words, 2)[1]))
     if verb in ("place", "spawn"):

@@ -1,8 +1,9 @@
-"""The Zark City rules as pure functions: the deal, the first round, turns, resignation and the win.
+"""The Zark City rules as pure functions: the deal, the first round, turns, leaving and the win.
 
 `step(state, move, by)` checks one move and returns the next State with the events recorded on the
 way (`apply` is its State); the State machine is in the engine contract and docs/rules.md. The Turn
-Options themselves live in options.py.
+Options themselves live in options.py. Resignation, draws and time-outs are the kit's (engine/kit/base.py):
+these rules say what a seat that leaves takes with it (`leave`) and how a game ends (`finish`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from . import events
 from .board import sides
 from .cards import CardInfo
 from .draft import Draft
-from .notation import COLOURS, Choose, Discard, Draw, Move, Place, Resign, cell_str
+from .notation import COLOURS, Choose, Discard, Draw, Move, Place, cell_str
 from .options import is_option, perform
 from .ruleset import ZARK_CITY, Ruleset
 from .state import Square, State
@@ -140,8 +141,6 @@ def step(state: State, move: Move, by: str) -> Outcome[State]:
     """`apply` with what happened on the way: the step, draws, reshuffles, the next turn, the win."""
     if by not in state.players:
         raise NotationError(f"{by} is not seated in this game")
-    if isinstance(move, Resign):
-        return resign_step(state, by)
     _check_may_move(state, by)
     if state.phase == "act" and is_option(move):
         return _done(_act(state, move, by))
@@ -341,28 +340,31 @@ def draw_cards(state: State, colour: str, n: int) -> State:
 # --- leaving the game (rules.md 19) ---------------------------------------------------------------
 
 
-def resign(state: State, colour: str, reason: str = "resignation") -> State:
-    """`colour` leaves: pieces to the stash, hand and unplaced starter to the discard pile; play goes on."""
-    return resign_step(state, colour, reason).state
-
-
-def resign_step(state: State, colour: str, reason: str = "resignation") -> Outcome[State]:
-    """`resign` with its events: the resignation, then whatever follows (the next turn, the win)."""
-    if colour not in state.players:
-        raise NotationError(f"{colour} is not seated in this game")
+def refuse(state: State, action: str, seat: str | None = None) -> None:
+    """The rules' refusals of `action` (a `move`, `resign`, `draw`, `abandon`): the game is over,
+    `seat` is not seated or has already left."""
+    if seat is not None and seat not in state.players:
+        raise NotationError(f"{seat} is not seated in this game")
     if state.phase == "over":
-        raise IllegalMoveError(f"Resign: the game is over; {_result(state)}")
-    if colour in state.resigned:
-        raise IllegalMoveError(f"Resign: {colour} has already resigned")
+        heading = "Game over:" if action == "move" else f"{action.capitalize()}: the game is over;"
+        raise IllegalMoveError(f"{heading} {_result(state)}")
+    if seat is not None and seat in state.resigned:
+        raise IllegalMoveError(f"Resign: {seat} has already resigned")
+
+
+def leave(state: State, colour: str) -> Outcome[State]:
+    """`colour` leaves: pieces to the stash, hand and unplaced starter to the discard pile; play goes on
+    (when one player is left the kit ends the game: `finish`)."""
     draft = Draft(state)
-    draft.events.append(events.resigned(colour, reason))
     left = _lift_pieces(draft, colour)
+    _withdraw_face_down_starter(draft, colour)
     draft.to_discard(draft.rules.sort(draft.hands[colour]))
     draft.hands[colour] = ()
     _discard_unplaced_starter(draft, colour)
     draft.resigned += (colour,)
     draft.pending = tuple(p for p in draft.pending if p != colour)
-    _after_resignation(draft, colour, left, reason)
+    if len(draft.active_players()) > 1:
+        _after_leaving(draft, colour, left)
     return _done(draft)
 
 
@@ -378,20 +380,27 @@ def _lift_pieces(draft: Draft, colour: str) -> list[tuple[int, int]]:
     return [cell for cell, _ in left]
 
 
+def _withdraw_face_down_starter(draft: Draft, colour: str) -> None:
+    """A starter still face down is a sealed choice: a seat that leaves withdraws it, unseen, and the
+    card goes with its hand (the game record's replay holds it as an uncommitted choice: engine/kit)."""
+    chosen = dict(draft.starters)
+    if draft.phase == "choose" and colour in chosen:
+        draft.hands[colour] += (chosen[colour],)
+        draft.starters = tuple(entry for entry in draft.starters if entry[0] != colour)
+
+
 def _discard_unplaced_starter(draft: Draft, colour: str) -> None:
-    unplaced = draft.phase == "choose" or (draft.phase == "place" and colour in (draft.to_move, *draft.pending))
+    """A revealed starter its owner has not placed yet goes to the discard pile after the hand."""
+    unplaced = draft.phase == "place" and colour in (draft.to_move, *draft.pending)
     chosen = dict(draft.starters)
     if unplaced and colour in chosen:
         draft.to_discard((chosen[colour],))
         draft.starters = tuple(entry for entry in draft.starters if entry[0] != colour)
 
 
-def _after_resignation(draft: Draft, colour: str, left: list[tuple[int, int]], reason: str) -> None:
-    active = draft.active_players()
+def _after_leaving(draft: Draft, colour: str, left: list[tuple[int, int]]) -> None:
     found = draft.rules.winners_through(draft.board, left)
-    if len(active) == 1:
-        _game_over(draft, active[0], reason)
-    elif found:
+    if found:
         _win(draft, found)
     elif draft.phase == "choose":
         _reveal_starters_if_all_chose(draft)
@@ -409,22 +418,10 @@ def _continue_after(draft: Draft, colour: str) -> None:
         _start_turn(draft, _next_active(draft, colour))
 
 
-def agree_draw(state: State) -> State:
-    """All remaining players agreed to end the game as a draw: everyone loses (rules.md 19)."""
-    if state.phase == "over":
-        raise IllegalMoveError(f"Draw: the game is over; {_result(state)}")
+def finish(state: State, winners: tuple[str, ...], reason: str) -> State:
+    """The game ends as a resignation, time-out or agreed draw says; every face-down starter goes back
+    to its owner's hand (several winners are a tie)."""
     draft = Draft(state)
-    _game_over(draft, None, "draw")
-    return draft.finish()
-
-
-def abandon(state: State, reason: str = "timeout") -> State:
-    """The game ends with no winner (everyone loses), e.g. when every remaining player ran out of
-    time at once: resigning them one by one would hand the win to whoever happened to go last."""
-    if state.phase == "over":
-        raise IllegalMoveError(f"Abandon: the game is over; {_result(state)}")
-    if reason != "timeout":
-        raise NotationError(f"abandon ends a game by timeout (a draw is agree_draw), not {reason!r}")
-    draft = Draft(state)
-    _game_over(draft, None, reason)
+    draft.tied = winners if len(winners) > 1 else ()
+    _game_over(draft, winners[0] if len(winners) == 1 else None, reason)
     return draft.finish()

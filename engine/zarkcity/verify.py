@@ -580,12 +580,16 @@ def choose(game: Game, by: str, card: str) -> None:
 
 
 def resign(game: Game, by: str) -> None:
-    """Pieces leave the board, the hand (canonical order) then an unplaced starter go to the discard pile."""
+    """Pieces leave the board, the hand (canonical order) then an unplaced starter go to the discard pile;
+    a starter still face down (choose) is withdrawn into the hand first."""
     for square in game.board.values():
         square[1] = Counter({k: v for k, v in square[1].items() if k[0] != by})
+    if game.phase == "choose":
+        game.hands[by] += [card for c, card in game.starters if c == by]
+        game.starters = [(c, card) for c, card in game.starters if c != by]
     game.discard.extend(sorted(game.hands[by], key=game.cards.order))
     game.hands[by] = []
-    waiting = game.phase == "choose" or (game.phase == "place" and (by == game.to_move or by in game.pending))
+    waiting = game.phase == "place" and (by == game.to_move or by in game.pending)
     game.discard.extend(card for c, card in game.starters if c == by and waiting)
     game.resigned.append(by)
     game.pending = [p for p in game.pending if p != by]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, cast
 
 from ..interface import View
+from ..kit.base import Resign
 from ..shuffle import commitment
 from .notation import SIZES, Build, Choose, Convert, Demolish, Discard, Fly, Hatch, Move
 from .position import board_list, pieces_text, revealed_list
@@ -111,7 +112,7 @@ def _full(state: State) -> dict[str, Any]:
     }
 
 
-def public_move_text(move: Move, by: str, starters_revealed: bool, viewer: str | None) -> str:
+def public_move_text(move: Move | Resign, by: str, starters_revealed: bool, viewer: str | None) -> str:
     """The notation of a history entry as `viewer` may see it: another's starter stays "choose ?"."""
     if isinstance(move, Choose) and viewer != by and not starters_revealed:
         return "choose ?"

@@ -36,10 +36,9 @@ from .page import (
     table_of,
 )
 from .record import game_record, result_of
-from .sealed import has_committed, seat_view, waiting_on
+from .sealed import seat_view, waiting_on
 
 __all__ = [
-    "has_committed",
     "seat_view",
     "waiting_on",
     "DASHBOARD_FINISHED_LIMIT",

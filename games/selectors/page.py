@@ -12,11 +12,10 @@ from django.db.models import Q
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
-from engine.kit.core import commitments_unseen
 from games.models import DrawProposal, Game, Seat
 
 from .history import HistoryEntry, first_shown_ply, history
-from .sealed import committed_colours, own_commitment, seat_view
+from .sealed import announced, committed_colours, own_commitment, seat_view
 
 Viewer = User | AnonymousUser | None
 # A seat with what the page and a move read of its player, in the one query that reads the table: the
@@ -203,15 +202,13 @@ def game_for_viewer(
 
 
 def _with_commitments(game: Game, table: Table, viewer: str | None, state: Any) -> Table:
-    """In a sealed step, who has committed (public) beside each seat, and the viewer's own choice (theirs
-    alone): the game's table cannot say, as the game's state does not hold commitments."""
-    committed = committed_colours(game, state)
-    if not committed:
-        return table
-    sealed = "has made a sealed choice"
-    shown = {viewer} if commitments_unseen(game.rules, state) else committed  # unseen: the viewer's own only
-    seats = tuple(replace(s, note=s.note or sealed) if s.colour in committed & shown else s for s in table.seats)
-    mine = own_commitment(game, viewer) if viewer in committed else ""
+    """In a sealed step, the game's note beside each seat whose commitment is in and announced (the
+    game's state does not hold commitments, so its table cannot say), and the viewer's own choice
+    (theirs alone)."""
+    notes = announced(game, state)
+    # The game's note for a choice that is in outranks its table's, written from a state without it ("choosing").
+    seats = tuple(replace(s, note=notes[s.colour]) if s.colour in notes else s for s in table.seats)
+    mine = own_commitment(game, viewer) if viewer in committed_colours(game, state) else ""
     note = f"Your sealed choice: {mine}." if mine else table.private_note
     return replace(table, seats=seats, private_note=note)
 

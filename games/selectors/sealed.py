@@ -1,15 +1,14 @@
 """A sealed step's reads (engine/kit/core.py `Sealed`): whose commitment is in, and whom the game still
-waits on. What a seat committed is its own: only `own_commitment` reads the notation. In a game whose
-commitments are unseen (`UnseenCommitments`: Launch Pad 23's opening pick) even whether a seat has
-committed is its own: in public the game waits on every sealed seat until the last choice resolves
-them all, and only the service (`committed_colours`) and the seat itself know better."""
+waits on. What a seat committed is its own: only `own_commitment` reads the notation. Even *that* a
+seat has committed is public only when the game says so (`OpenCommitments`, its `committed_note`):
+`announced` is the one read the pages and the game's columns (so the poll) make of it."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
 from engine.interface import View
-from engine.kit.core import Sealed, commitments_unseen
+from engine.kit.core import Sealed, committed_note
 from games.models import Commitment, Game
 
 
@@ -20,25 +19,24 @@ def sealed_step(game: Game, state: Any) -> tuple[str, ...]:
 
 
 def committed_colours(game: Game, state: Any) -> set[str]:
-    """The seats whose commitment is in (public: whether a seat has committed, never what; unless the
-    game keeps that unseen too: then only the service's and each seat's own business)."""
+    """The seats whose commitment is in (the server's own knowledge: `announced` is what others may read)."""
     if not sealed_step(game, state):
         return set()
     return set(Commitment.objects.filter(game=game).values_list("seat__colour", flat=True))
 
 
+def announced(game: Game, state: Any) -> dict[str, str]:
+    """The seats whose commitment is in and public by the game's rules, each with the game's note."""
+    notes = {colour: committed_note(game.rules, state, colour) for colour in committed_colours(game, state)}
+    return {colour: note for colour, note in sorted(notes.items()) if note}
+
+
 def waiting_on(game: Game, state: Any) -> tuple[str, ...]:
-    """Who the game waits on in public (Game.to_move): the game's movers, less the seats whose sealed
-    choice is in, unless the game keeps that unseen (then every sealed seat, until the resolve)."""
-    if commitments_unseen(game.rules, state):
-        return tuple(game.rules.movers(state))
-    committed = committed_colours(game, state)
-    return tuple(colour for colour in game.rules.movers(state) if colour not in committed)
-
-
-def has_committed(game: Game, colour: str) -> bool:
-    """Whether `colour`'s sealed choice is in: it owes no move, whatever Game.to_move says in public."""
-    return Commitment.objects.filter(game=game, seat__colour=colour).exists()
+    """Who the game waits on, for everyone to read (the lists, the clock): the game's movers, less the
+    seats whose sealed choice is in and announced. A game that keeps commitments secret keeps every
+    sealed seat waited on, and on the clock, until the step resolves: stopping one would tell."""
+    done = announced(game, state)
+    return tuple(colour for colour in game.rules.movers(state) if colour not in done)
 
 
 def own_commitment(game: Game, colour: str | None) -> str:
@@ -50,12 +48,10 @@ def own_commitment(game: Game, colour: str | None) -> str:
 
 def seat_view(game: Game, state: Any, viewer: str | None) -> View:
     """The game's view for `viewer`, whose movers are the seats the game still waits on: in a sealed
-    step, a seat whose choice is in is no longer asked (so the status reads "Waiting for blue ...");
-    with unseen commitments only the viewer's own is taken off (theirs alone to know)."""
+    step, a seat whose choice is announced is no longer asked (so the status reads "Waiting for blue
+    ..."), nor, on its own page, the viewer once its own choice is in."""
     shown = game.rules.view(state, viewer)
     if not sealed_step(game, state):
         return shown
-    waiting = waiting_on(game, state)
-    if commitments_unseen(game.rules, state) and viewer is not None and has_committed(game, viewer):
-        waiting = tuple(colour for colour in waiting if colour != viewer)
-    return cast(View, {**shown, "movers": list(waiting)})
+    mine = {viewer} & committed_colours(game, state)
+    return cast(View, {**shown, "movers": [colour for colour in waiting_on(game, state) if colour not in mine]})

@@ -1,9 +1,10 @@
 /* The game page, better with JavaScript (docs/board.md). The server-rendered page stays the truth:
    this module only (1) lets the player build a move by clicking the board and the hand, then sends
    it through the page's own notation form, (2) pans and zooms the board, and (3) polls ply.json so
-   a page left open notices another player's move and swaps in the new position. Without it the
-   page works as it is: the move list and the notation form. The click-to-move builder is the game's
-   own module (the page data's "module", BoardScript.module), imported when there is a move to build. */
+   a page left open notices another player's move (or a sealed choice the game makes public) and swaps
+   in the new position. Without it the page works as it is: the move list and the notation form. The
+   click-to-move builder is the game's own module (the page data's "module", BoardScript.module),
+   imported when there is a move to build. */
 
 import { attachZoom } from "./board_zoom.js";
 import { listenForNextKey, showWaiting } from "./turns.js";
@@ -100,9 +101,17 @@ async function fetchPly() {
 async function poll() {
   if (document.hidden || page.refreshing || !page.data) return;
   const news = await fetchPly().catch(() => null);
-  if (news && (news.ply !== page.data.ply || (news.status === "finished") !== !page.data.active)) {
+  if (!news) return;
+  news.chose = news.ply === page.data.ply ? sealedSince(news) : [];
+  if (news.ply !== page.data.ply || (news.status === "finished") !== !page.data.active || news.chose.length) {
     await refresh(news);
   }
+}
+
+/* The seats the game stopped waiting on with no ply: their sealed choice is in, and the game makes that
+   public (never what they chose), so the page swaps in who has chosen and whom the game still waits on. */
+function sealedSince(news) {
+  return (page.data.waited_on || []).filter((colour) => !news.movers.includes(colour));
 }
 
 /* Fetch the page again and swap the game in place (the chat draft and the scroll position stay). */
@@ -139,7 +148,9 @@ function notice(news) {
   const box = document.getElementById("zc-notice");
   if (!box) return;
   const who = [...new Set((news && news.moved) || [])].map((c) => (c === page.data.viewer ? "you" : c));
-  const moved = who.length ? `${who.join(" and ")} moved` : "the game moved on";
+  const chose = (news && news.chose) || [];
+  const sealed = chose.length ? `${chose.join(" and ")} made a sealed choice` : "the game moved on";
+  const moved = who.length ? `${who.join(" and ")} moved` : sealed;
   box.textContent = `${moved.charAt(0).toUpperCase()}${moved.slice(1)} \u2014 the board was updated.`;
   box.hidden = false;
 }

@@ -10,11 +10,13 @@ from datetime import timedelta
 from django.utils import timezone
 
 from engine import registry
+from engine.kit.base import RESIGN, Resign
 from engine.shuffle import commitment
+from engine.zarkcity.game import GAME
 from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Move, Resign
+from engine.zarkcity.notation import Move
 from engine.zarkcity.position import to_position
-from engine.zarkcity.rules import agree_draw, apply, movers, new_game
+from engine.zarkcity.rules import apply, movers, new_game
 from engine.zarkcity.state import RULES_VERSION, State
 from games.models import Game, Seat
 from games.models import Move as MoveRow
@@ -29,7 +31,7 @@ class Played:
     seed: str
     deck: str
     players: list[str]
-    moves: list[tuple[str, Move]]
+    moves: list[tuple[str, Move | Resign]]
     states: list[State]  # states[k] = after k moves
 
     @property
@@ -49,17 +51,17 @@ def play_random(
     """A seeded random legal playout; with `finish`, a game not over at the cap ends by the next mover resigning."""
     rng = random.Random(rng_seed)
     states = [new_game(players, seed, deck)]
-    moves: list[tuple[str, Move]] = []
+    moves: list[tuple[str, Move | Resign]] = []
     while states[-1].phase != "over" and len(moves) < max_plies:
         state = states[-1]
         by = rng.choice(movers(state))
-        move = rng.choice([m for m in legal_moves(state, by) if not isinstance(m, Resign)])
+        move = rng.choice(legal_moves(state, by))  # the rules' moves: resigning is the kit's step
         moves.append((by, move))
         states.append(apply(state, move, by))
     while finish and states[-1].phase != "over":
         by = movers(states[-1])[0]
-        moves.append((by, Resign()))
-        states.append(apply(states[-1], Resign(), by))
+        moves.append((by, RESIGN))
+        states.append(GAME.apply(states[-1], RESIGN, by))
     return Played(seed, deck, list(players), moves, states)
 
 
@@ -67,7 +69,7 @@ def store_game(
     users, played: Played, *, is_private: bool = False, draw: bool = False, archive: bool = True, finished_at=None
 ) -> Game:
     """The rows of `played`: finished (and archived) when its last state is over or `draw` ends it."""
-    final = agree_draw(played.final) if draw else played.final
+    final = GAME.agree_draw(played.final) if draw else played.final
     now = timezone.now()
     over = final.phase == "over"
     game = Game.objects.create(

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from engine.zarkcity.describe import describe
+from engine.zarkcity.game import GAME
 from engine.zarkcity.position import board_list
 from engine.zarkcity.views import view
 from games import services
@@ -36,7 +36,7 @@ def test_every_ply_of_the_golden_game_matches_the_engine(client, golden_game, go
             by, move = golden_play.moves[ply - 1]
             frame = response.context["frame"]
             assert (frame.move.by, str(frame.move.move)) == (by, str(move))
-            assert frame.words == describe(move, by, golden_play.states[ply - 1], state, None)
+            assert frame.words == GAME.describe(move, by, golden_play.states[ply - 1], state, None)
 
 
 def test_full_page_has_a_permanent_link_per_ply_and_step_links(client, golden_game, golden_play):

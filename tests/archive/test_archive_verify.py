@@ -6,6 +6,7 @@ import ast
 import copy
 import importlib.util
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,8 @@ from django.urls import reverse
 
 from engine.shuffle import commitment
 from engine.zarkcity.cards import CARDS, deck_cards
-from engine.zarkcity.record import make_record, replay, result_of
+from engine.zarkcity.game import GAME
+from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.rules import new_game
 from tests.archive.archive_helpers import play_random, store_game
 
@@ -27,7 +29,8 @@ _spec.loader.exec_module(verify_game)
 
 def record_of(played, result=None) -> dict:
     moves = [(by, str(move)) for by, move in played.moves]
-    return make_record(played.players, played.deck, played.seed, moves, result or result_of(played.final))
+    result = result or GAME.record_result(played.final)
+    return GAME.make_record(played.players, {"deck": played.deck}, played.seed, moves, result)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +69,7 @@ def test_the_shuffle_and_deal_match_the_engine():
 
 
 def test_accepts_an_honest_record(honest, tmp_path):
-    assert replay(honest).phase == "over"  # the engine agrees it is honest
+    assert GAME.replay(honest).phase == "over"  # the engine agrees it is honest
     done = run(honest, "--commitment", commitment(honest["seed"]), tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "commitment: SHA-256(seed) matches" in done.stdout
@@ -184,3 +187,25 @@ def test_the_downloaded_record_verifies_offline(client, golden_game, tmp_path):
     assert done.returncode == 0, done.stderr
     log = client.get(reverse("game_log", args=[golden_game.pk])).content.decode()
     assert f"Seed: {golden_game.seed}" in log and len(log.splitlines()) > golden_game.ply
+
+
+def test_a_starter_withdrawn_by_resigning_replays_and_verifies_as_played():
+    """Red chooses a starter, then resigns while the others choose: the face-down starter goes with red's
+    hand (rules.md 10), so the game is the same whether the choice was applied at once (here), held as a
+    sealed commitment (the record's replay) or followed by the standalone verifier, reshuffles included."""
+    players, seed = ["red", "yellow", "blue"], "withdrawn"
+    state = GAME.new_game(players, seed, {"deck": "standard"})
+    starter = next(card for card in state.hands["red"] if CARDS[card].is_number)
+    moves = [("red", f"choose {starter}"), ("red", "resign")]
+    rng = random.Random(4)
+    for by, text in moves:
+        state = GAME.apply(state, GAME.parse(text), by)
+    while state.phase != "over" and len(moves) < 400:
+        by = rng.choice(GAME.movers(state))
+        move = rng.choice(legal_moves(state, by))
+        moves.append((by, str(move)))
+        state = GAME.apply(state, move, by)
+    record = GAME.make_record(players, {"deck": "standard"}, seed, moves, GAME.record_result(state))
+    assert state.shuffles > 0  # the discard pile's order, red's starter in it, reached the deck again
+    assert GAME.replay(record) == state
+    assert verify_game.verify(record).startswith("verified")

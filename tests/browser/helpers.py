@@ -76,8 +76,9 @@ def confirm(page, expected: str) -> None:
 
 
 def click_move(page, path: tuple[str, ...], text: str, *, tap: bool = False) -> None:
-    """A move made as a person makes it: its board targets in turn then Confirm, or, for a step with no
-    place on the board (roll, stop, pass), the page's one-click button."""
+    """A move made as a person makes it: its board targets in turn (then the step's button, when other
+    steps share those targets or go on from them), then Confirm; or, for a step with no place on the
+    board (roll, stop, pass), the page's one-click button."""
     press = (lambda locator: locator.tap()) if tap else (lambda locator: locator.click())
     if not path:
         with page.expect_navigation(timeout=15_000):
@@ -86,6 +87,8 @@ def click_move(page, path: tuple[str, ...], text: str, *, tap: bool = False) -> 
         return
     for name in path:
         press(page.locator(f'[data-target="{name}"]').first)
+    if notation(page) != text:
+        press(page.locator("[data-builder=choices] button", has_text=text).first)
     confirm(page, text)
 
 

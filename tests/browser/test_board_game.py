@@ -56,10 +56,11 @@ def test_a_whole_game_by_clicks(players, open_as, live_server, artifacts):
     screenshot(red, artifacts / "game-01-choose.png")
     confirm(red, "choose 5C")
     assert "Your sealed choice: choose 5C." in red.content()
-    # A sealed choice is no move: bob's page learns, on its next load, that red has chosen, not what.
-    yellow.reload()
-    wait_ready(yellow, 0)
-    assert "has made a sealed choice" in yellow.content() and "5C" not in yellow.content()
+    # A sealed choice is no move, but Zark City makes it public that red has chosen (not what): bob's
+    # open page notices it by polling and says so beside red.
+    yellow.get_by_text("has chosen a starter").wait_for(timeout=15_000)
+    assert notice(yellow) == "Red made a sealed choice \u2014 the board was updated."
+    assert "5C" not in yellow.content() and "Waiting for you to choose" in yellow.content()
     hand_card(yellow, "9H").click()
     confirm(yellow, "choose 9H")
 

@@ -13,9 +13,11 @@ from dataclasses import asdict
 import pytest
 from blackice_helpers import make, pick, redealt, steps
 
+from engine import registry
 from engine.blackice.game import GAME
 from engine.blackice.state import State
 from engine.kit import draw
+from engine.kit.core import finished_words
 from engine.kit.events import Event
 
 VIEWERS = ("red", "blue", None)
@@ -120,3 +122,29 @@ def test_the_picture_draws_unknown_codes_hidden() -> None:
         ]
         assert codes == expected
         assert draw.smallest_text_px(scene) >= 10
+
+
+def test_after_the_game_its_words_tell_every_peek_and_reset() -> None:
+    """The replay and the log of a finished game (the kit's `finished_words`) name the Code each Peek
+    saw and each Reset drew; while it is on, a spectator reads neither. A game off the kit, or one on it
+    that writes its own sentences, keeps its spectator's words."""
+    state = make(
+        codes=("green", "yellow", "blue"),
+        marks=([], ["blue"], []),
+        throw=["tip", "dig", "hop"],
+        actions=["tip", "dig", "hop"],
+    )
+    after, _ = steps(state, "peek 1")
+    peek = GAME.parse("peek 1")
+    assert finished_words(GAME, peek, "red", state, after) == "red peeked Lock 1: green"
+    assert GAME.describe(peek, "red", state, after, None) == "red peeked Lock 1"
+    done, _ = steps(after, "reset 2")
+    told = finished_words(GAME, GAME.parse("reset 2"), "red", after, done)
+    assert told.endswith(f"the new Code is {done.locks[1].code}")
+    for game_id in ("zarkcity", "martianchess"):  # off the kit; on it with sentences of its own
+        other = registry.get(game_id)
+        start = other.new_game(["red", "blue"], "words", {})
+        seat = other.movers(start)[0]
+        move = other.legal_moves(start, seat)[0]
+        moved = other.apply(start, move, seat)
+        assert finished_words(other, move, seat, start, moved) == other.describe(move, seat, start, moved, None)

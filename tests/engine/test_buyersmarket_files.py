@@ -14,11 +14,10 @@ import pytest
 from engine import registry
 from engine.buyersmarket.game import GAME
 from engine.buyersmarket.notation import Buy
-from engine.buyersmarket.record import result_of
 from engine.buyersmarket.setup import ROLL_BASE, roll
 from engine.errors import PositionError, ReplayError
 from engine.interface import Game
-from engine.kit.core import CardFaces, Hands, Hidden, Simultaneous, TurnSteps
+from engine.kit.core import CardFaces, Hands, Hidden, Scores, TurnSteps
 from engine.shuffle import shuffled
 from tests.engine.test_buyersmarket_rules import market
 
@@ -51,8 +50,9 @@ def test_the_game_is_registered_with_its_info() -> None:
         (2, 3, 4),
         False,
     )
-    assert [k.verb for k in game.move_kinds()] == ["pile", "place", "contribute", "buy", "pass"]
-    assert not isinstance(game, (Hands, Simultaneous)) and isinstance(game, (CardFaces, Hidden, TurnSteps))
+    assert [k.verb for k in game.move_kinds()] == ["pile", "place", "contribute", "buy", "pass", "resign"]
+    assert not isinstance(game, Hands)
+    assert all(isinstance(game, capability) for capability in (CardFaces, Hidden, Scores, TurnSteps))
 
 
 def test_setup_follows_the_seed_by_the_documented_method() -> None:
@@ -84,7 +84,7 @@ def test_the_position_round_trips_and_a_missing_pyramid_is_refused() -> None:
 
 def test_the_record_replays_and_checks_its_result() -> None:
     state, log = played()
-    record = json.loads(json.dumps(GAME.make_record(PLAYERS, {}, "files", log, result_of(state))))
+    record = json.loads(json.dumps(GAME.make_record(PLAYERS, {}, "files", log, GAME.record_result(state))))
     assert record["format"] == "buyersmarket-game/1" and record["game"] == "buyersmarket"
     assert GAME.replay(record) == state
     wrong = record | {"result": {"winner": "green" if state.winners != ("green",) else "red", "reason": "score"}}

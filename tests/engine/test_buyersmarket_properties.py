@@ -16,13 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.buyersmarket.game import GAME
-from engine.buyersmarket.notation import KIND_ORDER, Buy, Contribute, Move, PickPile, Place, Resign
+from engine.buyersmarket.notation import KIND_ORDER, Buy, Contribute, Move, PickPile, Place
 from engine.buyersmarket.pieces import ALL_CARDS, SIZES, SUITS
-from engine.buyersmarket.record import result_of
 from engine.buyersmarket.rules import scores
 from engine.buyersmarket.state import State
 from engine.errors import IllegalMoveError
 from engine.interface import COLOURS
+from engine.kit.base import RESIGN, Resign
 
 RESIGN_CHANCE = 0.01
 MAX_PLIES = 300
@@ -40,7 +40,7 @@ def check_state(state: State) -> None:
 def check_listing(state: State, colour: str, moves: list[Move]) -> None:
     texts = [str(m) for m in moves]
     assert len(set(texts)) == len(texts)
-    assert moves[-1] == Resign()
+    assert moves[-1] == RESIGN
     keys = [(KIND_ORDER.index(type(m)), str(m)) for m in moves[:-1]]
     assert keys == sorted(keys)
     assert all(GAME.parse(t) == m for t, m in zip(texts, moves, strict=True))
@@ -106,7 +106,7 @@ def test_random_playouts_keep_every_invariant(players: int, seed: str, rng: rand
         check_view(state, rng.choice(seating))
         if rng.random() < RESIGN_CHANCE:
             colour = rng.choice(state.active_players())
-            move: Move = Resign()
+            move: Move | Resign = RESIGN
         else:
             colour = state.to_move or ""
             moves = GAME.legal_moves(state, colour)
@@ -119,5 +119,5 @@ def test_random_playouts_keep_every_invariant(players: int, seed: str, rng: rand
         log.append((colour, str(move)))
     check_state(state)
     check_outcome(state)
-    record = GAME.make_record(seating, {}, seed, log, result_of(state))
+    record = GAME.make_record(seating, {}, seed, log, GAME.record_result(state))
     assert GAME.replay(json.loads(json.dumps(record))) == state

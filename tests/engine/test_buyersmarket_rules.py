@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 
 from engine.buyersmarket import rules
-from engine.buyersmarket.notation import Buy, Contribute, Pass, PickPile, Place, Resign, parse
+from engine.buyersmarket.game import GAME
+from engine.buyersmarket.notation import Buy, Contribute, Pass, PickPile, Place
 from engine.buyersmarket.pieces import Piece
 from engine.buyersmarket.setup import roll
 from engine.buyersmarket.state import Pallet, State
 from engine.errors import IllegalMoveError, NotationError
+from engine.kit.base import RESIGN
 
 SEED = "rule-tables"
 
@@ -45,13 +47,13 @@ FULL = {"S": 2, "M": 2, "L": 2}
 
 
 def refusal(state, text: str, by: str = "red") -> str | None:
-    move = parse(text)
+    move = GAME.parse(text)
     try:
-        rules.apply(state, move, by)
+        GAME.apply(state, move, by)
     except IllegalMoveError as error:
-        assert move not in rules.legal_moves(state, by), f"{text} is listed but refused"
+        assert move not in GAME.legal_moves(state, by), f"{text} is listed but refused"
         return str(error)
-    assert move in rules.legal_moves(state, by), f"{text} is accepted but not listed"
+    assert move in GAME.legal_moves(state, by), f"{text} is accepted but not listed"
     return None
 
 
@@ -188,14 +190,14 @@ def test_rule_table(name, state, move, expected) -> None:
 
 def test_only_the_player_to_move_acts_and_others_may_resign() -> None:
     state = market(pallets={"7H": ""})
-    assert rules.legal_moves(state, "yellow") == [Resign()]
+    assert GAME.legal_moves(state, "yellow") == [RESIGN]
     with pytest.raises(IllegalMoveError, match="red's turn"):
-        rules.apply(state, Place("L", "7H"), "yellow")
+        GAME.apply(state, Place("L", "7H"), "yellow")
 
 
 def test_purchase_resolution_sends_other_banks_home_and_keeps_the_card() -> None:
     state = market(pallets={"4H": "H:M yellow:S red:S"}, crp={"red": "D:L"})
-    after = rules.apply(state, Buy("4H"), "red")
+    after = GAME.apply(state, Buy("4H"), "red")
     assert sorted(after.crp["red"]) == sorted(pieces("D:L H:M red:S"))
     assert after.banks["yellow"]["S"] == state.banks["yellow"]["S"] + 1
     assert after.collected["red"] == ("4H",)
@@ -204,10 +206,10 @@ def test_purchase_resolution_sends_other_banks_home_and_keeps_the_card() -> None
 
 def test_making_change_moves_pieces_back() -> None:
     state = market(pallets={"3C": "C:S"}, crp={"red": "red:S"})
-    after = rules.apply(state, parse("buy 3C with L back S"), "red")
+    after = GAME.apply(state, GAME.parse("buy 3C with L back S"), "red")
     assert sorted(after.crp["red"]) == sorted(pieces("C:S red:L"))
     assert after.banks["red"] == {"S": 3, "M": 2, "L": 1}
-    returned = rules.apply(state, parse("buy 3C with L return S"), "red")
+    returned = GAME.apply(state, GAME.parse("buy 3C with L return S"), "red")
     assert sorted(returned.crp["red"]) == sorted(pieces("red:S red:L"))
     assert returned.grp["C"]["S"] == state.grp["C"]["S"] + 1
 
@@ -220,14 +222,14 @@ def _first_roll(seed_prefix: str, face: str) -> str:
 def test_the_buyer_rolls_a_replacement_and_the_atom_lets_them_pick() -> None:
     seed = _first_roll("atom", "atom")
     state = market(pallets={"4H": "H:L H:S"}).evolve(seed=seed, rolls=4)
-    after = rules.apply(state, Buy("4H"), "red")
+    after = GAME.apply(state, Buy("4H"), "red")
     assert after.pending is not None and after.pending.reason == "atom" and after.to_move == "red"
     assert after.phase == "pick"
-    assert set(rules.legal_moves(after, "red")[:-1]) == {PickPile(s) for s in "SHDCT" if after.piles[s]}
+    assert set(GAME.legal_moves(after, "red")[:-1]) == {PickPile(s) for s in "SHDCT" if after.piles[s]}
     with pytest.raises(IllegalMoveError, match="atom"):
-        rules.apply(after, Place("L", "4H"), "red")
+        GAME.apply(after, Place("L", "4H"), "red")
     top = after.piles["D"][0]
-    picked = rules.apply(after, PickPile("D"), "red")
+    picked = GAME.apply(after, PickPile("D"), "red")
     assert picked.pallet(top) is not None and picked.to_move == "yellow"
 
 
@@ -236,7 +238,7 @@ def test_b6_a_colour_with_no_resources_left_is_a_free_choice() -> None:
     empty = {"S": 0, "M": 0, "L": 0}
     grp = {s: {"S": 3, "M": 3, "L": 3} for s in "SDCT"} | {"H": empty}
     state = market(pallets={"4C": "C:L C:S"}, grp=grp).evolve(seed=seed, rolls=4)
-    after = rules.apply(state, Buy("4C"), "red")
+    after = GAME.apply(state, Buy("4C"), "red")
     assert after.pending is not None and after.pending.reason == "nothing left" and after.pending.rolled == "H"
 
 
@@ -244,14 +246,14 @@ def test_b6_an_empty_pile_is_a_free_choice_and_one_pile_left_is_taken() -> None:
     seed = _first_roll("pile-", "H")
     piles = {s: () for s in "SHDCT"} | {"D": ("5D", "6D")}
     state = market(pallets={"4C": "C:L C:S", "7H": ""}, piles=piles).evolve(seed=seed, rolls=4)
-    after = rules.apply(state, Buy("4C"), "red")
+    after = GAME.apply(state, Buy("4C"), "red")
     assert after.pending is None and after.pallet("5D") is not None
 
 
 def test_b7_no_piles_and_no_pallets_ends_the_game() -> None:
     piles = {s: () for s in "SHDCT"}
     state = market(pallets={"4C": "C:L C:S"}, piles=piles)
-    after = rules.apply(state, Buy("4C"), "red")
+    after = GAME.apply(state, Buy("4C"), "red")
     assert after.phase == "over" and after.reason == "score" and after.winners == ("red",)
 
 
@@ -259,56 +261,56 @@ def test_a_full_round_of_passes_ends_the_game() -> None:
     # 8H holds 7 pips and the GRP is empty: nothing to place, nothing in the banks, nothing to buy.
     empty = {s: dict(BANKRUPT) for s in "SHDCT"}
     state = market(pallets={"8H": "H:L H:L H:S"}, banks={"red": BANKRUPT, "yellow": BANKRUPT}, grp=empty)
-    assert rules.legal_moves(state, "red") == [Pass(), Resign()]
-    once = rules.apply(state, Pass(), "red")
+    assert GAME.legal_moves(state, "red") == [Pass(), RESIGN]
+    once = GAME.apply(state, Pass(), "red")
     assert once.to_move == "yellow" and once.phase == "play"
-    assert rules.apply(once, Pass(), "yellow").phase == "over"
+    assert GAME.apply(once, Pass(), "yellow").phase == "over"
 
 
 def test_b8_calling_gives_everyone_else_one_more_turn() -> None:
     crp = {"red": "H:L H:L D:L C:L H:M H:M D:M T:S", "yellow": "D:S"}
     state = market(3, pallets={"7H": "", "8D": ""}, crp=crp)
-    called = rules.apply(state, parse("place S 7H call"), "red")
+    called = GAME.apply(state, GAME.parse("place S 7H call"), "red")
     assert called.called_by == "red" and called.last_round == ("yellow", "green") and called.phase == "last"
-    after_yellow = rules.apply(called, Place("L", "8D"), "yellow")
+    after_yellow = GAME.apply(called, Place("L", "8D"), "yellow")
     assert after_yellow.to_move == "green" and after_yellow.last_round == ("green",)
-    over = rules.apply(after_yellow, Contribute("S", "8D"), "green")
+    over = GAME.apply(after_yellow, Contribute("S", "8D"), "green")
     assert over.phase == "over" and over.winners == ("red",) and over.reason == "score"
 
 
 def test_a_tie_on_points_goes_to_the_most_cards() -> None:
     # Nothing collected: each scores only the 6 pyramids left in the bank (Unspent).
     tied = market(3, collected={"red": ("5D",), "yellow": ("6D", "7D"), "green": ()})
-    over = rules.finish(tied)
+    over = rules.score_end(tied)
     assert rules.scores(over) == {"red": 6, "yellow": 6, "green": 6}
     assert over.winners == ("yellow",)
-    shared = rules.finish(market(collected={"red": ("5D",), "yellow": ("6D",)}))
+    shared = rules.score_end(market(collected={"red": ("5D",), "yellow": ("6D",)}))
     assert shared.winners == ("red", "yellow")
 
 
 def test_resigning_sends_the_bank_home_and_the_last_player_wins() -> None:
     state = market(3, pallets={"7H": "red:L H:S"})
-    after = rules.resign(state, "red")
+    after = GAME.resign(state, "red")
     assert after.pallet("7H").pieces == (("H", "S"),)
     assert after.banks["red"]["L"] == 3 and after.to_move == "yellow"
-    assert rules.resign(after, "yellow").winners == ("green",)
+    assert GAME.resign(after, "yellow").winners == ("green",)
 
 
 def test_a_roller_who_resigns_has_the_pile_picked() -> None:
     seed = _first_roll("atom", "atom")
     state = market(pallets={"4H": "H:L H:S"}).evolve(seed=seed, rolls=4)
-    after = rules.apply(state, Buy("4H"), "red")
+    after = GAME.apply(state, Buy("4H"), "red")
     assert after.pending is not None
     three = market(3, pallets={"4H": "H:L H:S"}).evolve(seed=seed, rolls=4)
-    picking = rules.apply(three, Buy("4H"), "red")
-    left = rules.resign(picking, "red")
+    picking = GAME.apply(three, Buy("4H"), "red")
+    left = GAME.resign(picking, "red")
     assert left.pending is None and left.to_move == "yellow" and len(left.pallets) == 1
 
 
 def test_draw_and_abandon_end_without_a_winner() -> None:
     state = market()
-    assert rules.agree_draw(state).reason == "draw" and rules.agree_draw(state).winners == ()
-    assert rules.abandon(state).reason == "timeout"
+    assert GAME.agree_draw(state).reason == "draw" and GAME.agree_draw(state).winners == ()
+    assert GAME.abandon(state).reason == "timeout"
 
 
 @pytest.mark.parametrize(
@@ -327,7 +329,7 @@ def test_draw_and_abandon_end_without_a_winner() -> None:
     ],
 )
 def test_canonical_notation_round_trips(text: str) -> None:
-    assert str(parse(text)) == text
+    assert str(GAME.parse(text)) == text
 
 
 @pytest.mark.parametrize(
@@ -335,7 +337,7 @@ def test_canonical_notation_round_trips(text: str) -> None:
     [("BUY 3c WITH s l", "buy 3C with LS"), ("place m 7h", "place M 7H"), ("Pile t", "pile T")],
 )
 def test_other_spellings_read_to_the_canonical_form(text: str, canonical: str) -> None:
-    assert str(parse(text)) == canonical
+    assert str(GAME.parse(text)) == canonical
 
 
 @pytest.mark.parametrize(
@@ -343,7 +345,7 @@ def test_other_spellings_read_to_the_canonical_form(text: str, canonical: str) -
 )
 def test_unreadable_moves_say_what_a_move_looks_like(text: str) -> None:
     with pytest.raises(NotationError):
-        parse(text)
+        GAME.parse(text)
 
 
 def test_the_first_player_picks_the_pile_for_a_setup_atom() -> None:
@@ -351,29 +353,27 @@ def test_the_first_player_picks_the_pile_for_a_setup_atom() -> None:
     state = rules.new_game(("red", "yellow"), seed)
     assert state.phase == "setup" and state.turn == 0 and not state.pallets
     assert state.to_move == state.first_player and state.pending is not None
-    dealt = rules.apply(state, PickPile("T"), state.first_player)
+    dealt = GAME.apply(state, PickPile("T"), state.first_player)
     assert dealt.pallets[0].card[-1] == "T"
     assert dealt.phase in ("play", "setup") and (dealt.phase == "setup" or len(dealt.pallets) == 4)
 
 
 def test_a_timeout_is_a_resignation_with_its_reason() -> None:
     state = market(pallets={"7H": ""})
-    over = rules.resign(state, "red", "timeout")
+    over = GAME.resign(state, "red", "timeout")
     assert over.winners == ("yellow",) and over.reason == "timeout"
 
 
 def test_resigning_in_the_last_round_skips_that_turn() -> None:
     crp = {"red": "H:L H:L D:L C:L H:M H:M D:M T:S"}
-    called = rules.apply(market(3, pallets={"7H": "", "8D": ""}, crp=crp), parse("place S 7H call"), "red")
+    called = GAME.apply(market(3, pallets={"7H": "", "8D": ""}, crp=crp), GAME.parse("place S 7H call"), "red")
     assert called.to_move == "yellow"
-    after = rules.resign(called, "yellow")
+    after = GAME.resign(called, "yellow")
     assert after.to_move == "green" and after.last_round == ("green",)
-    assert rules.apply(after, Place("L", "8D"), "green").phase == "over"
+    assert GAME.apply(after, Place("L", "8D"), "green").phase == "over"
 
 
 def test_a_purchase_and_its_pile_pick_are_one_turn() -> None:
-    from engine.buyersmarket.game import GAME
-
     seed = _first_roll("atom", "atom")
     state = market(pallets={"4H": "H:L H:S"}).evolve(seed=seed, rolls=4)
     bought = GAME.apply(state, Buy("4H"), "red")

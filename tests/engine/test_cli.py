@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine.zarkcity.cards import CARDS
+from engine.zarkcity.game import GAME
 from engine.zarkcity.position import dumps, from_position
-from engine.zarkcity.record import make_record
 from engine.zarkcity.state import Square, State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +174,7 @@ def test_view_hides_the_other_hand(acting: Path) -> None:
 
 def write_record(tmp_path: Path, moves: list[tuple[str, str]], result: dict[str, Any] | None = None) -> Path:
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(make_record(["red", "blue"], "standard", "demo", moves, result)))
+    path.write_text(json.dumps(GAME.make_record(["red", "blue"], {"deck": "standard"}, "demo", moves, result)))
     return path
 
 

@@ -15,7 +15,6 @@ from engine import registry
 from engine.decktown.game import GAME
 from engine.errors import PositionError
 from engine.files import pretty
-from engine.zarkcity.record import result_of
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
@@ -233,7 +232,7 @@ def test_the_verifier_agrees_with_the_engine_on_played_games(players: tuple[str,
     golden = tool("make_golden")
     state, log = golden.play(golden.Golden("check", players, "myrmex", (), "decktown"), seed)
     assert (state.reason == "poker block") is won
-    record = GAME.make_record(players, {}, seed, log, result_of(state))
+    record = GAME.make_record(players, {}, seed, log, GAME.record_result(state))
     assert tool("verify_game").verify(json.loads(json.dumps(record))).startswith("verified")
 
 

@@ -15,9 +15,8 @@ from helpers import make_state, play
 from engine.decktown.cards import CARDS, SUITS, myrmex_deck, parse_card
 from engine.decktown.game import GAME
 from engine.decktown.ruleset import DECK_TOWN, DECK_TYPE
-from engine.errors import IllegalMoveError, NotationError
+from engine.errors import IllegalMoveError, NotationError, ReplayError
 from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.record import make_record, replay, result_of
 from engine.zarkcity.rules import deal, new_game, winners
 from engine.zarkcity.state import State
 
@@ -399,13 +398,19 @@ def test_the_same_highest_card_is_a_tie() -> None:
     after = play(town(board, {}), "red: move S 2,0 2,1")
     assert (after.phase, after.winner, after.reason, after.tied) == ("over", None, "tie", ("red", "blue"))
     assert GAME.result(after) is not None and GAME.result(after).winners == ("red", "blue")  # type: ignore[union-attr]
-    assert result_of(after) == {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
+    assert GAME.record_result(after) == {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
+    # The kit checks a record's stated tie like any result (rules.md B15): the same players, in seat order.
+    assert GAME.check_result(after, GAME.record_result(after) or {}, 1) == after
+    with pytest.raises(ReplayError, match="says red won by poker block, but after 1 moves red and blue tied"):
+        GAME.check_result(after, {"winner": "red", "reason": "poker block"}, 1)
+    with pytest.raises(ReplayError, match="red and blue tied"):
+        GAME.check_result(after, {"winner": None, "reason": "tie", "tied": ["blue", "red"]}, 1)
 
 
 def test_a_game_record_replays_under_deck_town_rules() -> None:
     state = new_game(("red", "blue"), "dt-record", DECK_TYPE, DECK_TOWN)
     red, blue = (next(c for c in state.hands[p] if CARDS[c].number) for p in ("red", "blue"))
     moves = [("red", f"choose {red}"), ("blue", f"choose {blue}")]
-    record = make_record(["red", "blue"], DECK_TYPE, "dt-record", moves, None, DECK_TOWN)
+    record = GAME.make_record(["red", "blue"], {}, "dt-record", moves, None)
     assert (record["game"], record["format"], record["rules"]) == ("decktown", "decktown-game/1", "decktown/1")
-    assert replay(record, DECK_TOWN).phase == "place"
+    assert GAME.replay(record).phase == "place"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.zarkcity import rules
-from engine.zarkcity.describe import describe
+from engine.zarkcity.game import GAME
 from engine.zarkcity.notation import parse
 from engine.zarkcity.state import Square, State
 
@@ -32,7 +32,7 @@ def st(**changes: Any) -> State:
 
 
 def said(text: str, before: State, after: State, viewer: str | None, by: str = "red") -> str:
-    return describe(parse(text), by, before, after, viewer)
+    return GAME.describe(GAME.parse(text), by, before, after, viewer)
 
 
 def test_draw_names_the_cards_only_to_the_drawer() -> None:

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from engine.errors import NotationError, PositionError, ReplayError
+from engine.kit.base import RESIGN
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Pass, Resign, Step
+from engine.martianchess.notation import Pass, Step
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_EXAMPLE: dict[str, Any] = {
@@ -37,7 +38,7 @@ def test_every_spelling_of_a_step_reads_the_same(text: str) -> None:
     assert GAME.parse(text) == Step((2, 1), (3, 2))
 
 
-@pytest.mark.parametrize(("text", "move"), [("pass", Pass()), ("PASS", Pass()), (" Resign ", Resign())])
+@pytest.mark.parametrize(("text", "move"), [("pass", Pass()), ("PASS", Pass()), (" Resign ", RESIGN)])
 def test_words(text: str, move: Any) -> None:
     assert GAME.parse(text) == move
 

@@ -1,5 +1,5 @@
 """Golden Martian Chess playthroughs (2 and 4 players): a scripted game's log, record and final position,
-diffed against tests/engine/golden/martianchess-*.
+diffed against tests/engine/golden/martianchess-* (tests/engine/golden_helpers.py).
 
 The script is a fixed policy (take the biggest capture, else a field promotion, else a move picked
 by the ply number), so a change in move generation, describe or the files shows up as a diff. After a deliberate change,
@@ -9,37 +9,17 @@ and review the diff.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
 
-from engine.files import pretty
+from engine.kit.base import Resign
 from engine.martianchess.board import POINTS
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Move, Resign, Step
-from engine.martianchess.record import result_of
+from engine.martianchess.notation import Move, Step
 from engine.martianchess.state import State
-
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).parent / "golden"
-MAX_PLIES = 600
-
-
-@dataclass(frozen=True)
-class Script:
-    name: str
-    players: tuple[str, ...]
-    seed: str
-    resign_at: dict[int, str]  # ply -> who resigns then (before the mover moves)
-
+from tests.engine.golden_helpers import Playthroughs, Script, script_id
 
 SCRIPTS = (
-    Script("martianchess-two", ("red", "blue"), "golden-two", {}),
+    Script("martianchess-two", ("red", "blue"), "golden-two"),
     Script("martianchess-four", ("red", "yellow", "green", "blue"), "golden-four", {30: "yellow"}),
 )
 
@@ -57,49 +37,24 @@ def choose(state: State, ply: int) -> Move:
     return moves[(ply * 7 + 3) % len(moves)]
 
 
-def play_script(script: Script) -> tuple[list[tuple[str, str]], list[str], State]:
-    """The moves, the log lines and the final State of a scripted game."""
+def opening(script: Script) -> tuple[State, list[str]]:
     state = GAME.new_game(script.players, script.seed, {})
-    moves: list[tuple[str, str]] = []
-    log = [f"# Martian Chess, players {', '.join(script.players)}, seed {script.seed!r}: {state.to_move} starts"]
-    while state.phase != "over" and len(moves) < MAX_PLIES:
-        ply = len(moves)
-        move: Move
-        by, move = (
-            (script.resign_at[ply], Resign()) if ply in script.resign_at else (state.to_move or "", choose(state, ply))
-        )
-        after = GAME.apply(state, move, by)
-        log.append(f"{ply + 1}. {by} {move}: {GAME.describe(move, by, state, after, None)}")
-        moves.append((by, str(move)))
-        state = after
-    shown = GAME.view(state, None)
-    log += ["", GAME.board_text(shown).rstrip(), "", GAME.table(shown).status]
-    return moves, log, state
+    return state, [
+        f"# Martian Chess, players {', '.join(script.players)}, seed {script.seed!r}: {state.to_move} starts"
+    ]
 
 
-def files_of(script: Script) -> dict[str, str]:
-    moves, log, state = play_script(script)
-    record = GAME.make_record(script.players, {}, script.seed, moves, result_of(state))
-    return {
-        f"{script.name}.record.json": pretty(record) + "\n",
-        f"{script.name}.playthrough.txt": "\n".join(log) + "\n",
-        f"{script.name}.position.json": pretty(GAME.to_position(state)) + "\n",
-    }
+PLAYTHROUGHS = Playthroughs(GAME, "MARTIANCHESS_GOLDEN", opening, choose)
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+@pytest.mark.parametrize("script", SCRIPTS, ids=script_id)
 def test_the_playthrough_matches_its_golden_files(script: Script) -> None:
-    made = files_of(script)
-    if os.environ.get("MARTIANCHESS_GOLDEN") == "write":
-        for name, text in made.items():
-            (GOLDEN / name).write_text(text, encoding="utf-8")
-    for name, text in made.items():
-        assert (GOLDEN / name).read_text(encoding="utf-8") == text, name
+    PLAYTHROUGHS.check_files(script)
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+@pytest.mark.parametrize("script", SCRIPTS, ids=script_id)
 def test_the_golden_game_ends_by_the_rules(script: Script) -> None:
-    moves, _, state = play_script(script)
+    moves, _, state = PLAYTHROUGHS.play(script)
     assert state.phase == "over" and state.reason == "score"
     result = GAME.result(state)
     assert result is not None and result.scores is not None
@@ -108,16 +63,6 @@ def test_the_golden_game_ends_by_the_rules(script: Script) -> None:
     assert result.winners == ((leaders[0],) if len(leaders) == 1 else (moves[-1][0],))
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+@pytest.mark.parametrize("script", SCRIPTS, ids=script_id)
 def test_replaying_the_golden_record_gives_the_golden_position(script: Script) -> None:
-    record = json.loads((GOLDEN / f"{script.name}.record.json").read_text(encoding="utf-8"))
-    expected = (GOLDEN / f"{script.name}.position.json").read_text(encoding="utf-8")
-    assert pretty(GAME.to_position(GAME.replay(record))) + "\n" == expected
-    run = subprocess.run(
-        [sys.executable, "-m", "engine", "replay", str(GOLDEN / f"{script.name}.record.json")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert (run.returncode, run.stdout, run.stderr) == (0, expected, "")
+    PLAYTHROUGHS.check_replay(script)

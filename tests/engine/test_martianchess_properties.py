@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalMoveError
 from engine.interface import COLOURS
+from engine.kit.base import RESIGN
 from engine.martianchess.board import POINTS, all_cells, zone_of
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Move, Pass, Resign, Step
-from engine.martianchess.record import result_of
+from engine.martianchess.notation import Move, Pass, Step
 from engine.martianchess.state import State
 
 START_PIPS = 18  # per zone: 3 Queens, 3 Drones, 3 Pawns
@@ -65,7 +65,7 @@ def check_views(state: State) -> None:
 
 def check_listing(state: State, colour: str, rng: random.Random) -> list[Move]:
     moves = GAME.legal_moves(state, colour)
-    assert moves[-1] == Resign() and moves == sorted(moves[:-1], key=str) + [Resign()]
+    assert moves[-1] == RESIGN and moves == sorted(moves[:-1], key=str) + [RESIGN]
     assert all(GAME.parse(str(m)) == m for m in moves)
     assert Pass() not in moves  # the piece nearest the canal can always move (docs/rules.md)
     listed = set(moves)
@@ -101,7 +101,7 @@ def test_random_playouts_keep_every_invariant(players: int, seed: str, rng: rand
         moves = check_listing(state, colour, rng)
         move: Move
         if rng.random() < RESIGN_CHANCE:
-            colour, move = rng.choice(state.active_players()), Resign()
+            colour, move = rng.choice(state.active_players()), RESIGN
         else:
             move = rng.choice(moves[:-1])
         before = GAME.to_position(state)
@@ -113,5 +113,5 @@ def test_random_playouts_keep_every_invariant(players: int, seed: str, rng: rand
     check_state(state)
     check_views(state)
     event(f"{players} players, ended by {state.reason}" if state.reason else f"{players} players, still on")
-    record = GAME.make_record(seating, {}, seed, log, result_of(state))
+    record = GAME.make_record(seating, {}, seed, log, GAME.record_result(state))
     assert GAME.replay(json.loads(json.dumps(record))) == state

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalMoveError
+from engine.kit.base import RESIGN
 from engine.martianchess.game import GAME
-from engine.martianchess.notation import Pass, Resign, Step
+from engine.martianchess.notation import Pass, Step
 from engine.martianchess.position import from_position
 from engine.martianchess.rules import first_player, new_game
 from engine.martianchess.state import State
@@ -246,13 +247,13 @@ def test_the_game_ends_when_a_capture_empties_a_zone() -> None:
 
 def test_resignation_with_two_ends_the_game() -> None:
     state = new_game(TWO, "s")
-    over = GAME.apply(state, Resign(), "blue")
+    over = GAME.apply(state, RESIGN, "blue")
     assert (over.winner, over.reason, over.phase) == ("red", "resignation", "over")
 
 
 def test_resignation_with_four_leaves_the_zone_capturable_and_frozen() -> None:
     state = pos({**KEEP4, "a1": "S", "b4": "S", "c5": "M"}, FOUR)
-    state = GAME.apply(state, Resign(), "yellow")
+    state = GAME.apply(state, RESIGN, "yellow")
     assert state.phase == "play" and state.resigned == ("yellow",)
     assert GAME.legal_moves(state, "yellow") == []
     with pytest.raises(IllegalMoveError, match="yellow has resigned"):
@@ -267,9 +268,9 @@ def test_resignation_with_four_leaves_the_zone_capturable_and_frozen() -> None:
 def test_the_last_player_standing_wins() -> None:
     state = new_game(FOUR, "s")
     for colour in ("yellow", "green"):
-        state = GAME.apply(state, Resign(), colour)
+        state = GAME.apply(state, RESIGN, colour)
     assert state.phase == "play"
-    state = GAME.apply(state, Resign(), "blue")
+    state = GAME.apply(state, RESIGN, "blue")
     assert (state.winner, state.reason) == ("red", "resignation")
 
 
@@ -284,7 +285,7 @@ def test_draw_by_agreement_and_abandon_have_no_winner() -> None:
 def test_nobody_moves_out_of_turn() -> None:
     state = new_game(TWO, "s")
     other = "blue" if state.to_move == "red" else "red"
-    assert GAME.legal_moves(state, other) == [Resign()]
+    assert GAME.legal_moves(state, other) == [RESIGN]
     with pytest.raises(IllegalMoveError, match="turn"):
         GAME.apply(state, GAME.legal_moves(state, state.to_move or "")[0], other)
 

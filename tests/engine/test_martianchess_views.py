@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.interface import Game
-from engine.kit.core import CardFaces, Hands, Hidden, Simultaneous, TurnSteps
+from engine.kit.core import CardFaces, Hands, Hidden, Scores
 from engine.martianchess.game import GAME
 from engine.martianchess.position import from_position
 from engine.martianchess.state import State
@@ -35,8 +35,8 @@ def test_the_game_is_registered_with_its_info() -> None:
         (2, 4),
         False,
     )
-    assert [k.verb for k in game.move_kinds()] == ["move", "pass"]
-    assert not isinstance(game, (Hands, CardFaces, Hidden, Simultaneous, TurnSteps))  # no stubs: none of these
+    assert [k.verb for k in game.move_kinds()] == ["move", "pass", "resign"]  # resign: the kit's
+    assert not isinstance(game, (Hands, CardFaces, Hidden)) and isinstance(game, Scores)  # no stubs
     assert all(game.parse(example.split()[0]) for example, _ in game.notation_help())
     start = game.new_game(TWO, "s", {})
     legal = game.legal_moves(start, start.to_move or "")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Move, Resign, parse, parse_cell
-from engine.zarkcity.rules import apply
+from engine.kit.base import Resign
+from engine.zarkcity.game import GAME
+from engine.zarkcity.notation import Move, parse_cell
 from engine.zarkcity.state import State
 from tests.engine.helpers import make_state
+
+legal_moves, apply, parse = GAME.legal_moves, GAME.apply, GAME.parse  # resign is the kit's step, listed last
 
 
 def position(

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from engine import registry
 from engine.errors import IllegalMoveError
 from engine.interface import Game
+from engine.kit.base import Resign
 from engine.zarkcity.board import TOUCH_STEPS, sides
 from engine.zarkcity.movegen import KINDS
 from engine.zarkcity.notation import (
@@ -40,11 +41,9 @@ from engine.zarkcity.notation import (
     Move,
     MovePiece,
     Place,
-    Resign,
     Spawn,
 )
-from engine.zarkcity.record import result_of
-from engine.zarkcity.rules import apply, movers, winners
+from engine.zarkcity.rules import movers, winners
 from engine.zarkcity.ruleset import ZARK_CITY
 from engine.zarkcity.state import PIECES_PER_SIZE, State
 
@@ -266,6 +265,10 @@ def legal_moves(state: State, colour: str) -> list[Move]:
     return registry.get(state.game).legal_moves(state, colour)
 
 
+def apply(state: State, move: Move, colour: str) -> State:
+    return registry.get(state.game).apply(state, move, colour)
+
+
 def random_playout(
     game: Game, seating: tuple[str, ...], options: dict[str, str], seed: str, rng: random.Random
 ) -> list[tuple[str, str]]:
@@ -353,6 +356,6 @@ def test_random_playouts_keep_every_invariant(game: Game, data: st.DataObject, s
         else "no reshuffle"
     )
     # The record, with its result, replays to the State the moves reached, and checks that result.
-    finished = game.make_record(seating, options, seed, log, result_of(state))
+    finished = game.make_record(seating, options, seed, log, game.record_result(state))
     assert game.replay(json.loads(json.dumps(finished))) == state
     assert game.from_position(json.loads(json.dumps(game.to_position(state)))) == state

@@ -8,28 +8,29 @@ from typing import Any
 import pytest
 
 from engine.errors import PositionError, ReplayError
+from engine.zarkcity.game import GAME
 from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.record import make_record, replay, result_of
-from engine.zarkcity.rules import abandon, agree_draw, apply, movers, new_game
+from engine.zarkcity.rules import apply, movers, new_game
 from engine.zarkcity.state import State
 
 PLAYERS = ["red", "yellow", "blue"]
+replay, result_of, agree_draw, abandon = GAME.replay, GAME.record_result, GAME.agree_draw, GAME.abandon
 
 
 def random_game(seed: str, plies: int, rng: random.Random) -> tuple[State, list[tuple[str, str]]]:
-    """Random legal non-resign moves; returns the final state and the (by, move) list."""
+    """Random legal moves (the rules', without the kit's resign); returns the final state and the (by, move) list."""
     state = new_game(PLAYERS, seed)
     moves: list[tuple[str, str]] = []
     while state.phase != "over" and len(moves) < plies:
         colour = rng.choice(movers(state))
-        move = rng.choice(legal_moves(state, colour)[:-1])
+        move = rng.choice(legal_moves(state, colour))
         state = apply(state, move, colour)
         moves.append((colour, str(move)))
     return state, moves
 
 
 def record(moves: list[tuple[str, str]], result: dict[str, Any] | None = None, seed: str = "rec") -> dict[str, Any]:
-    return make_record(PLAYERS, "standard", seed, moves, result)
+    return GAME.make_record(PLAYERS, {"deck": "standard"}, seed, moves, result)
 
 
 def test_replay_reproduces_the_game() -> None:

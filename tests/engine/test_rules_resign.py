@@ -1,16 +1,18 @@
-"""Leaving the game (rules.md 19): resignation, timeout and the agreed draw, in every phase."""
+"""Leaving the game (rules.md 19): resignation, timeout and the agreed draw, in every phase (the kit's
+steps, engine/kit/base.py, through Zark City's `leave` and `finish`)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.zarkcity.notation import Resign
-from engine.zarkcity.rules import abandon, agree_draw, apply, resign
+from engine.kit.base import RESIGN
+from engine.zarkcity.game import GAME
 from engine.zarkcity.state import State
 from tests.engine.helpers import make_state, play, square
 
 THREE = ("red", "blue", "green")
+resign, agree_draw, abandon = GAME.resign, GAME.agree_draw, GAME.abandon
 BOARD = {(0, 0): ("7H", "red:S blue:S"), (1, 0): ("8H", "blue:M"), (2, 0): ("9H", "green:S")}
 
 
@@ -39,7 +41,7 @@ def test_resign_pieces_go_to_the_stash_cards_stay_hand_to_discard():
 
 
 def test_resign_via_apply_by_any_player():
-    assert apply(acting(), Resign(), "green") == resign(acting(), "green")
+    assert GAME.apply(acting(), RESIGN, "green") == resign(acting(), "green")
 
 
 def test_resign_to_move_passes_turn():
@@ -102,7 +104,7 @@ def choosing(starters: tuple[tuple[str, str], ...]) -> State:
 
 def test_resign_during_choose_discards_starter():
     after = resign(choosing((("red", "9S"),)), "red")
-    assert after.discard == ("KD", "2C", "9S")  # the hand in deck order, then the starter
+    assert after.discard == ("9S", "KD", "2C")  # the face-down starter withdrawn into the hand, in deck order
     assert after.starters == () and after.phase == "choose"
 
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import registry
 from engine.errors import IllegalMoveError
-from engine.kit.core import Sealed
+from engine.kit.core import OpenCommitments, Sealed, committed_note
+from engine.launchpad23.game import GAME as LAUNCH_PAD
 from engine.zarkcity.cards import CARDS
+from engine.zarkcity.game import GAME as ZARK_CITY
+from tests.engine.kit.tiny import RACE
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(p for p in GOLDEN.glob("*.game.json") if json.loads(p.read_text()).get("game") != "martianchess")
@@ -75,3 +79,19 @@ def test_only_the_starter_choice_is_sealed():
     assert game.simultaneous(state) and game.sealed_seats(state) == ("red", "blue")[: len(game.sealed_seats(state))]
     placed = game.resolve(state, dict(chooses)).state
     assert not game.simultaneous(placed) and game.sealed_seats(placed) == ()
+
+
+@pytest.mark.parametrize(
+    ("game", "note"),
+    [
+        (ZARK_CITY, "has chosen a starter"),  # rules.md: "Whether a player has committed is public"
+        (LAUNCH_PAD, ""),  # issue 27 over launchpad23.md: even whether a player has chosen is secret
+        (RACE, ""),  # a sealed bid without OpenCommitments: even that it is in stays secret
+    ],
+    ids=["zarkcity", "launchpad23", "race"],
+)
+def test_the_game_says_whether_a_commitment_being_in_is_public(game: Any, note: str) -> None:
+    state = game.new_game(("red", "yellow"), "seed", {})
+    assert isinstance(game, Sealed) and game.sealed_seats(state)
+    assert committed_note(game, state, "red") == note
+    assert isinstance(game, OpenCommitments) == bool(note)

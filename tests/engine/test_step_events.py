@@ -15,10 +15,12 @@ from helpers import make_state
 
 from engine import registry
 from engine.buyersmarket import rules as market_rules
+from engine.buyersmarket.game import GAME as BUYERS_MARKET
 from engine.buyersmarket.notation import Buy, PickPile
 from engine.buyersmarket.setup import roll
 from engine.buyersmarket.state import Pallet
 from engine.decktown.ruleset import DECK_TOWN
+from engine.kit.base import RESIGN
 from engine.kit.core import Hands
 from engine.kit.events import Event, lines
 from engine.martianchess.game import GAME as MARTIAN_CHESS
@@ -34,7 +36,7 @@ def zark(text: str, by: str = "red", **fields: object) -> tuple[Event, ...]:
     fields.setdefault("hands", {"red": ("QH", "QD", "2C"), "blue": ("5D",)})
     fields.setdefault("deck", ("4S", "9D", "KH", "3C"))
     state = make_state(**fields)  # type: ignore[arg-type]
-    return ZARK_CITY.step(state, parse(text), by).events
+    return ZARK_CITY.step(state, ZARK_CITY.parse(text), by).events
 
 
 def public(events: tuple[Event, ...]) -> list[tuple[str, str]]:
@@ -187,7 +189,7 @@ def _market(seed: str) -> market_rules.State:
 def test_buyers_market_a_purchase_then_the_die_then_the_new_pallet() -> None:
     state = _market(_seed_rolling("S"))
     top = state.piles["S"][0]
-    events = market_rules.step(state, Buy("4H"), "red").events
+    events = market_rules.play(state, Buy("4H"), "red").events
     assert [e.kind for e in events] == ["buy", "roll", "pallet"]
     assert events[0].text == "red bought 4♥, collecting a hearts Large, a hearts Small"
     assert events[0].data["collected"] == ["H:L", "H:S"]
@@ -198,13 +200,13 @@ def test_buyers_market_a_purchase_then_the_die_then_the_new_pallet() -> None:
 
 def test_buyers_market_the_atom_owes_a_pile_and_the_pick_deals_it() -> None:
     state = _market(_seed_rolling("atom"))
-    after = market_rules.step(state, Buy("4H"), "red")
+    after = market_rules.play(state, Buy("4H"), "red")
     assert [(e.kind, e.text) for e in after.events][1:] == [
         ("roll", "red rolled the atom"),
         ("pick", "red picks the pile"),
     ]
     top = after.state.piles["D"][0]
-    picked = market_rules.step(after.state, PickPile("D"), "red").events
+    picked = market_rules.play(after.state, PickPile("D"), "red").events
     assert [(e.kind, e.data.get("card")) for e in picked][:2] == [("pile", None), ("pallet", top)]
 
 
@@ -260,6 +262,36 @@ def test_martian_chess_capture_and_promotion_facts() -> None:
     assert captured.data == {"piece": "L", "from": "c4", "to": "c5", "captured": "M", "points": 2}
     promoted = chess({"b2": "M", "b3": "S", "d8": "S"}, "b2-b3")[0]
     assert promoted.data["into"] == "L"
+
+
+def test_martian_chess_resignations_say_what_they_always_said() -> None:
+    """The kit's resign step in the game's own words: with four the zone stays; the last seat left wins
+    without a line of its own (the result says it)."""
+    four = MARTIAN_CHESS.new_game(["red", "yellow", "green", "blue"], "resigns", {})
+    assert public(MARTIAN_CHESS.step(four, RESIGN, "green").events) == [
+        ("resign", "green resigned; their zone stays on the board")
+    ]
+    two = MARTIAN_CHESS.new_game(["red", "blue"], "resigns", {})
+    over = MARTIAN_CHESS.step(two, RESIGN, "blue")
+    assert public(over.events) == [("resign", "blue resigned")]
+    assert (over.state.winner, over.state.reason, over.state.to_move) == ("red", "resignation", None)
+    assert MARTIAN_CHESS.describe(RESIGN, "blue", two, over.state, "red") == "blue resigned"
+
+
+def test_buyers_market_a_roller_who_resigns_has_the_pile_picked_in_the_log() -> None:
+    """The kit's resign step: the game's line, then what its rules did (the owed pile picked, a new
+    pallet); the last seat left wins without a line of its own."""
+    three = market_rules.new_game(("red", "blue", "green"), "events")
+    while three.pending is not None:
+        three = three.evolve(pending=None)
+    pallets = (Pallet("4H", (("H", "L"), ("H", "S"))),)
+    three = three.evolve(pallets=pallets, seed=_seed_rolling("atom"), rolls=4, to_move="red", turn=1)
+    picking = BUYERS_MARKET.step(three, Buy("4H"), "red").state
+    left = BUYERS_MARKET.step(picking, RESIGN, "red")
+    assert [e.kind for e in left.events] == ["resign", "pallet"] and left.events[0].text == "red resigned"
+    assert left.state.pending is None and left.state.to_move == "blue"
+    assert BUYERS_MARKET.describe(RESIGN, "red", picking, left.state, None).startswith("red resigned; ")
+    assert public(BUYERS_MARKET.step(left.state, RESIGN, "blue").events) == [("resign", "blue resigned")]
 
 
 # --- every game: step is apply, and draws say exactly what reached a hand ---------------------------

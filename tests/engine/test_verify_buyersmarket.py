@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.buyersmarket import record, rules
-from engine.buyersmarket.notation import Resign
+from engine.buyersmarket import rules
+from engine.buyersmarket.game import GAME
 from engine.buyersmarket.scoring import best_building
+from engine.kit.base import RESIGN
 from engine.shuffle import commitment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,11 +71,11 @@ def test_random_games_verify(players, rng_seed):
     state, moves = rules.new_game(players, seed), []
     while state.phase != "over" and len(moves) < 400:
         by = state.to_move
-        legal = [m for m in rules.legal_moves(state, by) if not isinstance(m, Resign)]
-        move = rng.choice(legal) if rng.random() > 0.002 else Resign()
+        legal = rules.legal_moves(state, by)
+        move = rng.choice(legal) if rng.random() > 0.002 else RESIGN
         moves.append((by, str(move)))
-        state = rules.apply(state, move, by)
-    made = record.make_record(players, seed, moves, record.result_of(state))
+        state = GAME.apply(state, move, by)
+    made = GAME.make_record(players, {}, seed, moves, GAME.record_result(state))
     assert "reproduce" in verify_game.verify(json.loads(json.dumps(made)))
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.martianchess import record, rules
-from engine.martianchess.notation import Resign, parse
+from engine.martianchess import rules
+from engine.martianchess.game import GAME
 from engine.shuffle import commitment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,17 +66,17 @@ def test_random_playouts_agree_with_the_engine_move_for_move(players, rng_seed):
     moves = []
     while state.phase != "over" and len(moves) < 150:
         by = state.to_move
-        engine_steps = {str(m) for m in rules.legal_moves(state, by) if not isinstance(m, Resign)}
+        engine_steps = {str(m) for m in rules.legal_moves(state, by)}
         tool_steps = {f"{_name(a)}-{_name(b)}" for a, b in chess.steps(by)} or {"pass"}
         assert tool_steps == engine_steps, f"ply {len(moves)}"
         move = rng.choice(sorted(engine_steps))
         moves.append((by, move))
-        state = rules.apply(state, parse(move), by)
+        state = GAME.apply(state, GAME.parse(move), by)
         chess.play(by, move)
     if state.phase != "over":
         moves.append((state.to_move, "resign"))
-        state = rules.resign(state, state.to_move)
-    made = record.make_record(players, f"playout-{rng_seed}", moves, record.result_of(state))
+        state = GAME.resign(state, state.to_move)
+    made = GAME.make_record(players, {}, f"playout-{rng_seed}", moves, GAME.record_result(state))
     assert "reproduce" in verify_game.verify(made)
 
 

@@ -9,14 +9,16 @@ from typing import Any
 
 import pytest
 
+from engine.kit.base import Resign
 from engine.shuffle import commitment
-from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Choose, Move, Resign
-from engine.zarkcity.rules import apply, movers, new_game
+from engine.zarkcity.game import GAME
+from engine.zarkcity.notation import Choose, Move
+from engine.zarkcity.rules import movers, new_game
 from engine.zarkcity.state import Square, State
 from engine.zarkcity.views import board_text, public_move_text, view
 
 SEED = "v13w-s3cr3t"
+legal_moves, apply = GAME.legal_moves, GAME.apply  # resign is the kit's step, listed last
 
 
 def strings(data: Any) -> Iterator[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core import mail
 
 from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Discard, Draw, Resign
+from engine.zarkcity.notation import Discard, Draw
 from engine.zarkcity.position import from_position
 from engine.zarkcity.rules import movers
 from games import services
@@ -36,7 +36,7 @@ def state(game: Game):
 
 def pick(game: Game, colour: str, *, prefer=None):
     """A legal move for `colour`: the first of the preferred kind if any, else the first that is not a resign."""
-    options = [m for m in legal_moves(state(game), colour) if not isinstance(m, Resign)]
+    options = legal_moves(state(game), colour)  # the rules' moves: resigning is the kit's step
     preferred = [m for m in options if prefer is not None and isinstance(m, prefer)]
     return (preferred or options)[0]
 

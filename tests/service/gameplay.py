@@ -11,7 +11,6 @@ from unittest import mock
 
 from engine.zarkcity import rules
 from engine.zarkcity.movegen import legal_moves
-from engine.zarkcity.notation import Resign
 from engine.zarkcity.state import State
 from games import services
 from games.models import Game
@@ -56,7 +55,7 @@ def _score(after: State, colour: str) -> float:
 
 def pick(state: State, colour: str, offered: list[str] | None = None) -> str:
     """The policy's move for `colour`, chosen among `offered` (the page's list) or the engine's."""
-    legal = [m for m in legal_moves(state, colour) if not isinstance(m, Resign)]
+    legal = legal_moves(state, colour)  # the rules' moves: resigning is the kit's step
     if offered is not None:
         legal = [m for m in legal if str(m) in set(offered)]
     if state.phase != "act":
@@ -93,7 +92,7 @@ def before_a_full_hand(game: Game, limit: int = 40) -> tuple[Game, str, str]:
             if after.phase == "discard" and after.to_move == colour:
                 over = len(after.hands[colour]) - after.ruleset.hand_limit
                 return game, colour, str(rules.parse("discard " + " ".join(state.hands[colour][:over])))
-        moves = [str(m) for m in legal_moves(state, colour) if not isinstance(m, Resign)]
+        moves = [str(m) for m in legal_moves(state, colour)]  # the rules' moves: resigning is the kit's step
         text = "draw" if "draw" in moves else moves[0]
         services.move_submit(game=game, user=user_of(game, colour), text=text, seen_ply=game.ply)
     raise AssertionError("no draw ever filled a hand")

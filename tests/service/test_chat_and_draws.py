@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Profile
-from engine.zarkcity.record import replay
+from engine.zarkcity.game import GAME
 from games import selectors, services
 from games.models import ChatMessage, DrawProposal, Game
 from games.services import NotAPlayer, PlayError
@@ -106,7 +106,7 @@ def test_two_players_agree_a_draw(game, alice, bob):
     assert game.ply == 4 == game.moves.count()  # an agreed draw is not a move
     record = selectors.game_record(game)
     assert record["result"] == {"winner": None, "reason": "draw"}
-    assert replay(record).reason == "draw"
+    assert GAME.replay(record).reason == "draw"
 
 
 def test_every_remaining_player_must_accept(alice, bob, charlie):

@@ -283,12 +283,12 @@ def test_the_record_downloads_as_a_file(client, alice, bob):
 
 
 def test_record_of_a_finished_game_replays_in_the_engine(client, alice, bob):
-    from engine.zarkcity.record import replay
+    from engine.zarkcity.game import GAME
 
     game = play_plies(start_game(alice, bob), 30)
     services.player_resign(game=game, user=bob)
     record = json.loads(client.get(reverse("game_record", args=[game.pk])).content)
-    final = replay(record)
+    final = GAME.replay(record)
     assert (final.winner, final.reason) == ("red", "resignation")
 
 

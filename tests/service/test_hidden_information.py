@@ -123,7 +123,9 @@ def test_starter_choices_stay_hidden_until_all_have_chosen(three, alice, bob):
             assert f"Your sealed choice: {red_choice}." in page
         else:
             assert red_card not in cards_in(page)
-            assert red_choice not in page and "has made a sealed choice" in page
+            assert (
+                red_choice not in page and "has chosen a starter" in page
+            )  # that red chose is public: the game says so
     record = Client().get(reverse("game_record", args=[game.pk])).json()
     assert record["moves"] == []  # sealed choices are no moves until all are in
 

@@ -11,12 +11,13 @@ from django.core import mail
 from django.urls import reverse
 
 from engine.zarkcity.movegen import legal_moves
-from games import clock, services
+from games import clock, selectors, services
 from games.models import Commitment, Game, Move
 from games.services import MoveRejected, StaleMove
 from notifications.models import Notification
 from tests.api.conftest import ApiClient, secret_for
 from tests.service.gameplay import start_game, user_of
+from tests.service.test_board_page import logged_in, play_data
 
 pytestmark = pytest.mark.django_db
 
@@ -136,7 +137,7 @@ def test_no_page_api_or_email_shows_a_commitment_before_the_resolution(client, a
             client.force_login(user)
         page = client.get(reverse("game_detail", args=[game.pk])).content.decode()
         assert text not in page and f"chose {card}" not in page and "Your sealed choice" not in page
-        assert "has made a sealed choice" in page  # whether red has committed is public (rules.md)
+        assert "has chosen a starter" in page  # whether red has committed is public (rules.md): the game's note
     api = ApiClient(secret_for(bob, ("read", "play")))
     for path in (f"/games/{game.pk}", f"/games/{game.pk}/moves", "/events"):
         assert card not in api.get(path).content.decode()
@@ -153,3 +154,43 @@ def test_a_game_that_ends_in_a_sealed_step_keeps_no_commitment(alice, bob):
     services.draw_accept(game=game, user=bob)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and not Commitment.objects.exists()
+
+
+# --- whether a seat has chosen: public where the game says so, and then the poll tells the open pages ---
+
+
+def ply_news(client, game: Game) -> dict:
+    return client.get(reverse("game_ply", args=[game.pk])).json()
+
+
+def test_the_poll_tells_the_others_that_a_seat_has_chosen_not_what(client, alice, bob):
+    """A sealed choice is no ply: the poll's `movers` losing the seat is what the others' open pages notice."""
+    game = start_game(alice, bob)
+    waited_on = play_data(logged_in(bob), game)["waited_on"]
+    assert waited_on == ply_news(client, game)["movers"] == ["red", "yellow"]
+    text = starter(game, "red")
+    commit(game, "red", text)
+    for user in (bob, None):  # the other player, a spectator
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        response = client.get(reverse("game_ply", args=[game.pk]), {"since": 0, "mine": "1"})
+        assert (response.json()["ply"], response.json()["moved"], response.json()["movers"]) == (0, [], ["yellow"])
+        assert text.split()[1] not in response.content.decode()
+        context = selectors.game_for_viewer(Game.objects.get(pk=game.pk), user)
+        assert [s.note for s in context.table.seats] == ["has chosen a starter", ""]
+    assert play_data(logged_in(bob), game)["waited_on"] == ["yellow"]  # a page made now: nothing new to notice
+
+
+def test_a_game_that_keeps_whether_a_choice_is_in_secret_keeps_waiting_on_it(client, alice, bob):
+    """Launch Pad 23 has no OpenCommitments (issue 27): red's pick moves nothing the others read, while
+    red's own page and API know it is in (Zark City's open starter choice is the test above)."""
+    game = start_game(alice, bob, game="launchpad23")
+    commit(game, "red", "start M")
+    game.refresh_from_db()
+    assert ply_news(client, game)["movers"] == ["red", "yellow"] and game.to_move == "red,yellow"
+    others = selectors.game_for_viewer(game, bob)
+    assert others.movers == ["red", "yellow"] and others.table.seats[0].note == ""
+    own = selectors.game_for_viewer(game, alice)
+    assert own.movers == ["yellow"] and not own.my_move and own.table.private_note == "Your sealed choice: start M."
+    assert ApiClient(secret_for(alice, ("read", "play"))).get(f"/games/{game.pk}/moves").json()["your_turn"] is False

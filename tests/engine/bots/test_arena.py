@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.bots import arena
+from engine.bots import arena, kit, mcts_iterations
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -61,3 +61,37 @@ def test_the_same_seed_gives_the_same_games_with_two_processes() -> None:
 def test_a_bot_that_does_not_play_the_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["--game", "buyersmarket", "--bots", "greedy,random"]) == 2
     assert "does not play Buyer's Market" in capsys.readouterr().err
+
+
+# --- the kit's own bots beside a game's (kit-mcts) ------------------------------------------------------
+
+
+def test_kit_mcts_plays_the_kits_plain_mcts_beside_the_games_own(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "homeworlds", "--bots", "mcts,kit-mcts", "--games", "2", "--mcts-iterations", "4"]
+    assert arena.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "2 games, 2 players" in out and "kit-mcts" in out and "\nmcts " in out
+
+
+def test_mcts_iterations_sets_each_mcts_by_its_own_budget() -> None:
+    """Zark City's own MCTS plays 15 iterations at effort 1.0, the kit's 100: 30 a move is 2.0 and 0.3."""
+    argv = ["--game", "zarkcity", "--bots", "mcts,kit-mcts,greedy", "--mcts-iterations", "30", "--effort", "0.5"]
+    efforts = dict(arena.jobs_of(arena.parse_args(argv))[0].efforts)
+    assert efforts == {"mcts": pytest.approx(2.0), "kit-mcts": pytest.approx(0.3), "greedy": 0.5}
+    assert mcts_iterations("homeworlds") == kit.ITERATIONS and mcts_iterations("zarkcity") == 15
+
+
+def test_a_kit_bot_the_kit_does_not_have_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "homeworlds", "--bots", "mcts,kit-greedy"]) == 2
+    assert "the kit has no greedy bot (it has random, mcts)" in capsys.readouterr().err
+
+
+def test_an_option_reaches_every_game_and_a_bad_one_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "homeworlds", "--bots", "random,random", "--games", "2", "--option", "suicide=illegal"]
+    jobs = arena.jobs_of(arena.parse_args(argv))
+    assert {job.options for job in jobs} == {(("suicide", "illegal"),)}
+    assert all(outcome.plies > 10 for outcome in map(arena.play, jobs))  # random may no longer leave home
+    assert arena.main([*argv[:-1], "suicide=sometimes"]) == 2
+    assert "must be one of legal, illegal, not 'sometimes'" in capsys.readouterr().err
+    assert arena.main([*argv[:-1], "suicide"]) == 2
+    assert "an option is NAME=VALUE, not 'suicide'" in capsys.readouterr().err

@@ -6,16 +6,19 @@ commitments, and result checking; `;` lines all or nothing; descriptions written
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.bots.kit import unseen_dealt
 from engine.bots.rng import Rng
 from engine.errors import IllegalMoveError, NotationError, PositionError, ReplayError
+from engine.interface import Result
 from engine.kit.base import RESIGN
 from engine.kit.core import CardFaces, Hands, Hidden
 from engine.kit.events import Event
 from engine.kit.steps import play_line, split_line
-from tests.engine.kit.tiny import RACE, State, Step
+from tests.engine.kit.tiny import RACE, Race, State, Step
 
 
 def opened(seed: str = "s1") -> State:
@@ -56,6 +59,17 @@ def test_draws_and_abandonment_end_with_no_winner(end: str, reason: str) -> None
 def test_moves_after_the_end_are_refused() -> None:
     with pytest.raises(IllegalMoveError, match="over"):
         RACE.apply(RACE.agree_draw(opened()), Step("pass"), "red")
+
+
+@pytest.mark.parametrize("end", ["agree_draw", "abandon"])
+def test_a_finished_game_is_not_ended_again(end: str) -> None:
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        getattr(RACE, end)(RACE.resign(opened(), "blue"))
+
+
+def test_abandonment_is_only_by_timeout() -> None:
+    with pytest.raises(NotationError, match="a draw is agree_draw"):
+        RACE.abandon(opened(), "draw")
 
 
 def test_a_path_is_several_steps_and_parse_takes_one() -> None:
@@ -206,3 +220,40 @@ def test_a_resignation_at_a_sealed_step_resolves_the_others_commitments() -> Non
 
 def test_a_kit_game_has_only_the_capabilities_it_implements() -> None:
     assert not isinstance(RACE, (Hands, CardFaces, Hidden))
+
+
+class TiedRace(Race):
+    """The race where runners may finish together: its rules end in a tie (a Result of several winners)."""
+
+    info = replace(Race.info, id="tiedrace", reasons=(*Race.info.reasons, "tie"))
+    TIE_REASONS = ("tie",)
+
+
+TIED = TiedRace()
+
+
+def test_a_result_with_several_winners_is_recorded_as_a_tie() -> None:
+    tied = TIED.finish(opened(), Result(winners=("red", "blue"), reason="tie"))
+    assert TIED.record_result(tied) == {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ({"winner": None, "reason": "tie", "tied": ["red"]}, "lists two or more players as tied"),
+        ({"winner": "red", "reason": "tie", "tied": ["red", "blue"]}, "a tie names no winner"),
+        ({"winner": None, "reason": "tie", "tied": ["red", "green"]}, "result tied must be one of the players"),
+        ({"winner": "red", "reason": "finish", "tied": ["red", "blue"]}, "a finish result lists no tied players"),
+    ],
+)
+def test_a_malformed_tie_names_the_fault(result: dict, message: str) -> None:
+    record = {**played_record(), "game": "tiedrace", "format": "tiedrace-game/1", "result": result}
+    with pytest.raises(PositionError, match=message):
+        TIED.replay(record)
+
+
+def test_a_false_tie_is_refused() -> None:
+    record = {**played_record(), "game": "tiedrace", "format": "tiedrace-game/1"}
+    record["result"] = {"winner": None, "reason": "tie", "tied": ["red", "blue"]}
+    with pytest.raises(ReplayError, match="the record says no winner \\(tie\\), but after .* won by finish"):
+        TIED.replay(record)
