@@ -189,3 +189,28 @@ def test_the_table_and_the_picture_show_every_system() -> None:
     ships = svg.count('data-target="ship:') + svg.count('data-target="enemy:')
     assert svg.count('data-target="system:') == 4 and ships == 5
     assert GAME.table(GAME.view(state, "yellow")).status == "Waiting for red (turn 10)."
+
+
+@pytest.mark.parametrize(
+    ("last", "result"),
+    [
+        ({"by": "red", "move": "resign"}, {"winner": "yellow", "reason": "resignation"}),  # mid-sacrifice
+        ({"by": "yellow", "move": "resign"}, {"winner": "red", "reason": "resignation"}),  # the waiting player
+        ({"by": "red", "move": "resign"}, {"winner": "yellow", "reason": "timeout"}),  # the loser's `resign`
+        (None, {"winner": None, "reason": "draw"}),  # by agreement
+    ],
+    ids=["resignation-mid-turn", "resignation-while-waiting", "timeout", "draw"],
+)
+def test_the_results_every_game_has_replay_mid_turn(last: dict[str, str] | None, result: dict[str, Any]) -> None:
+    """The spec's record stops in red's sacrifice: resignation, a time-out and a draw may end it there."""
+    record = copy.deepcopy(SPEC_RECORD)
+    record["moves"] += [last] if last else []
+    record["result"] = result
+    state = GAME.replay(record)
+    assert (state.winner, state.reason, state.stage, state.to_move) == (
+        result["winner"],
+        result["reason"],
+        "over",
+        None,
+    )
+    assert GAME.record_result(state) == result and GAME.from_position(GAME.to_position(state)) == state

@@ -446,7 +446,7 @@ CASES = [
         YELLOW_G3_AT_NORTH,
         "build g1 North; done; done",
         by="yellow",
-        refused="one trailing `done`",
+        refused="step 2 (done): comes after your turn",
     ),
     Case("H14-done-needs-a-step", (NORTH, SOUTH), "done", refused="after a step"),
     # Scenario 2: a sacrifice's own system leaves play at once
@@ -551,6 +551,19 @@ CASES = [
     ),
     Case("H14-pass-then-a-trailing-done", (NORTH, SOUTH), "pass; done", then=yellow_moves),
     Case("H14-pass-then-a-step", (NORTH, SOUTH), "pass; build y1 South", refused="comes after your turn"),
+    # The notation: `resign` is alone on its line
+    Case(
+        "resign-after-a-step-refused",
+        (NORTH, "South@red: g2 b3 / y3 y1 / -", RED_AT_LOREM),
+        "sacrifice y3 South; resign",
+        refused="step 2 (resign): resign goes on a line of its own",
+    ),
+    Case(
+        "resign-then-done-refused",
+        (NORTH, SOUTH),
+        "RESIGN; done",
+        refused="step 1 (RESIGN): resign goes on a line of its own",
+    ),
     # REC-H13: South is never free either; a name may be 40 characters long
     Case(
         "H13-south-is-never-free", (NORTH, SOUTH), "discover g3 North r3 SOUTH", by="yellow", refused="homeworld's name"

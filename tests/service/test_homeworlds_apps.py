@@ -16,6 +16,7 @@ from archive.models import ArchivedGame, PlayerRating
 from engine.homeworlds.game import GAME
 from games import services
 from games.models import Game
+from games.services.errors import MoveRejected
 from tests.api.conftest import ApiClient, secret_for
 from tests.service.gameplay import mover, start_game, user_of
 from tests.service.test_board_page import play_data
@@ -138,3 +139,20 @@ def test_a_finished_game_replays_verifies_is_rated_and_reads_through_the_api(cli
     shown = api.get(f"/games/{game.pk}").json()
     assert shown["game"] == "homeworlds" and api.get("/archive", game="homeworlds").json()["count"] == 1
     assert api.get(f"/games/{game.pk}/record").json() == record
+
+
+@pytest.mark.parametrize(
+    ("line", "refused"),
+    [
+        ("build r1 North; done; done", "step 2 (done): comes after your turn"),  # REC-H14: one trailing `done`
+        ("build r1 North; resign", "Resign on a line of its own"),
+    ],
+)
+def test_a_line_the_spec_refuses_is_refused_by_the_service(alice, bob, line: str, refused: str) -> None:
+    game = set_up(start_game(alice, bob, game="homeworlds"))
+    ply = game.ply
+    with pytest.raises(MoveRejected, match=refused.replace("(", r"\(").replace(")", r"\)")):
+        submit(game, line)
+    assert Game.objects.get(pk=game.pk).ply == ply
+    submit(game, "build r1 North; done")
+    assert [m.notation for m in game.moves.filter(ply__gte=ply)] == ["build r1 North"]
