@@ -166,6 +166,22 @@ REJECTED = [
     ("bad-option", lambda d: d["options"].update(suicide="sometimes"), "option 'suicide'"),
     ("two-homeworlds", lambda d: d["systems"][1].update(home="yellow"), "two homeworlds"),
     ("bad-format", lambda d: d.update(format="homeworlds-position/9"), "format must be"),
+    ("start-after-a-sacrifice", lambda d: d.update(stage="start", sacrifice=None), "only catastrophes"),
+    (
+        "acted-with-only-a-catastrophe",
+        lambda d: d.update(stage="acted", sacrifice=None, this_turn=["catastrophe Lorem y"]),
+        "action or sacrifice",
+    ),
+    ("sacrifice-of-another-colour", lambda d: d.update(sacrifice={"colour": "red", "left": 1}), "of that colour"),
+    ("sacrifice-with-too-many-left", lambda d: d.update(sacrifice={"colour": "yellow", "left": 2}), "leave 1, not 2"),
+    ("setup-after-turn-2", lambda d: d.update(stage="setup", sacrifice=None, this_turn=[]), "setup is turns 1 and 2"),
+    ("turn-2-not-in-setup", lambda d: d.update(turn=2), "setup is turns 1 and 2"),
+    ("homeworld-not-north", lambda d: d["systems"][0].update(name="Terra"), "homeworld is called North"),
+    (
+        "homeworlds-swapped",
+        lambda d: (d["systems"][0].update(home="red"), d["systems"][1].update(home="yellow")),
+        "called South",
+    ),
 ]
 
 

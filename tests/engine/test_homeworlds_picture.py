@@ -110,7 +110,7 @@ def test_owners_by_direction_overpopulation_and_sacrifice_are_drawn() -> None:
         "Lorem: r2 / r1 r3 / r1",
         stage="sacrifice",
         sacrifice={"colour": "red", "left": 2},
-        this_turn=["sacrifice r3 South"],
+        this_turn=["sacrifice r2 South"],  # its 2 actions are still to come
     )
     scene = GAME.scene(GAME.view(state, "red"))
     lorem = next(item for item in scene.items if isinstance(item, draw.Box) and item.target == "system:lorem")
