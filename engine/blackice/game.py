@@ -11,7 +11,6 @@ from ..kit import draw
 from ..kit.base import KitGame, Resign
 from ..kit.core import Randomness
 from ..kit.events import Outcome
-from ..kit.steps import Played, play_line
 from . import picture, position, rules, views
 from .notation import PASS, Move, parse
 from .state import BOX, GAME_ID, RULES_VERSION, Lock, State, sorted_codes
@@ -106,9 +105,10 @@ class BlackIce(KitGame[State, Move]):
     def from_position(self, data: Any) -> State:
         return position.from_position(data)
 
-    def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
-        """`;` steps all or nothing; a `pass` after the turn has ended is dropped, any other step refused."""
-        return play_line(self, state, line, by, ignorable=_late_pass)
+    def ignorable(self, move: Any, state: State, by: str) -> bool:
+        """The kit's `play_line` (every channel's) drops this step when it ends a line after the turn:
+        REC-B9, a `pass` after the turn ended by itself; after `declare` it is refused."""
+        return bool(move == PASS and state.outcome is None)
 
     # --- Hidden: the Codes a seat has not peeked ------------------------------------------------
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
@@ -135,11 +135,6 @@ class BlackIce(KitGame[State, Move]):
     # --- Chance: the dice and Resets to come -----------------------------------------------------
     def reseed(self, state: State, seed: str) -> State:
         return state.evolve(seed=seed)
-
-
-def _late_pass(move: Any, state: State, by: str) -> bool:
-    """REC-B9: a `pass` after the turn ended by itself is dropped; after `declare` it is refused."""
-    return bool(move == PASS and state.outcome is None)
 
 
 GAME = BlackIce()

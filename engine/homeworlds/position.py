@@ -1,6 +1,7 @@
 """The position file `homeworlds-position/1`: written from a State, read back with every check the
 spec lists (a bad piece, more than 3 of one, a bad or repeated name, a malformed system, an
-unseated seat, a stage that disagrees with its sacrifice or steps, a result while the game is on).
+unseated seat, a stage that disagrees with its sacrifice, steps or turn, a homeworld not called
+North (the first player's) or South, a result while the game is on).
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from typing import Any
 
 from ..errors import NotationError, PositionError
 from ..interface import COLOURS as SEATS
-from .notation import NAME, parse
-from .pieces import COLOUR_LETTERS, COLOUR_WORDS, COPIES, is_piece, ordered
-from .state import GAME_ID, RULES_VERSION, STAGES, LastTurn, Options, Sacrifice, State, System
+from .notation import NAME, Catastrophe, SacrificeStep, parse
+from .pieces import COLOUR_LETTERS, COLOUR_WORDS, COPIES, colour, is_piece, ordered, size
+from .state import GAME_ID, HOMEWORLD_NAMES, RULES_VERSION, STAGES, LastTurn, Options, Sacrifice, State, System
 
 FORMAT = f"{GAME_ID}-position/1"
 OPTION_VALUES = {"catastrophes": ("anytime", "end"), "suicide": ("legal", "illegal"), "setup": ("standard", "free")}
@@ -64,6 +65,8 @@ def from_position(data: Any) -> State:
         resigned=tuple(_seat(s, players, "resigned") for s in _list(data.get("resigned", []), "resigned")),
     )
     _check_stage(state)
+    _check_turn_steps(state)
+    _check_homeworld_names(state)
     return state
 
 
@@ -133,6 +136,37 @@ def _check_stage(state: State) -> None:
         raise PositionError("a result is given while the game is on")
     if over != (state.to_move is None) or (over and state.reason is None):
         raise PositionError("to_move is null exactly when the game is over, with its reason")
+
+
+def _check_turn_steps(state: State) -> None:
+    """The stage agrees with the turn and with this_turn: setup is turns 1 and 2, for a seat with no
+    homeworld; `start` has had only catastrophes; a sacrifice has the colour and actions its steps leave."""
+    if state.stage != "over" and (state.stage == "setup") != (state.turn <= 2):
+        raise PositionError(f"stage {state.stage} does not fit turn {state.turn} (setup is turns 1 and 2)")
+    if state.stage == "setup" and state.to_move is not None and state.home_of(state.to_move) is not None:
+        raise PositionError(f"stage setup, but {state.to_move} has a homeworld")
+    taken = [step for step in map(parse, state.this_turn) if not isinstance(step, Catastrophe)]
+    if state.stage == "start" and taken:
+        raise PositionError("stage start has had no action or sacrifice: this_turn holds only catastrophes")
+    if state.stage == "acted" and not taken:
+        raise PositionError("stage acted needs the action or sacrifice of this turn in this_turn")
+    if state.sacrifice is None:
+        return
+    first, actions = (taken[0], len(taken) - 1) if taken else (None, 0)
+    if not isinstance(first, SacrificeStep) or colour(first.piece) != state.sacrifice.colour:
+        raise PositionError("stage sacrifice needs this turn's sacrifice of that colour first in this_turn")
+    if state.sacrifice.left != size(first.piece) - actions:
+        raise PositionError(
+            f"{first} then {actions} action(s) leave {size(first.piece) - actions}, not {state.sacrifice.left}"
+        )
+
+
+def _check_homeworld_names(state: State) -> None:
+    for system in state.systems:
+        if system.home is not None:
+            name = HOMEWORLD_NAMES[0] if system.home == state.first_player else HOMEWORLD_NAMES[1]
+            if system.name.lower() != name.lower():
+                raise PositionError(f"{system.home}'s homeworld is called {name}, not {system.name}")
 
 
 def _pieces(value: Any, what: str) -> tuple[str, ...]:

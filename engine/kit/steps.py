@@ -46,17 +46,19 @@ def play_line(
     """Every step of `line` applied in order by `by`; nothing is applied unless all are legal.
 
     A step's error names it ("step 2 (b3-c3): ..."). A step after `by`'s turn or the game has ended
-    refuses the line, unless the game says it may be dropped there (`ignorable`, e.g. a `pass`; by
-    default the game's own `ignorable` method, if it has one).
+    refuses the line, unless it is the line's last and the game says it may be dropped there
+    (`ignorable`, e.g. a trailing `pass`; by default the game's own `ignorable` method, if it has one).
+    `resign` stands alone on its line.
     """
     _check_line_ends(game, line)
     played: list[Played[S]] = []
     steps = read_line(game, line)
+    _check_resign_alone(steps)
     for number, (text, moves) in enumerate(steps, start=1):
         for move in moves:
             if played and by not in game.movers(state):
-                if _may_drop(game, ignorable, move, state, by):
-                    continue
+                if number == len(steps) and _may_drop(game, ignorable, move, state, by):
+                    continue  # one trailing step, never two: `x; pass; pass` has a step after the turn
                 raise IllegalMoveError(_named(number, len(steps), text, "comes after your turn or the game ended"))
             try:
                 outcome = _step(game, state, move, by)
@@ -101,6 +103,13 @@ def _check_line_ends(game: Any, line: str) -> None:
         for move in _moves(game, text, number, len(texts)):
             if ends_line(move):
                 raise IllegalMoveError(_named(number, len(texts), text, f"{move} must be last on its line"))
+
+
+def _check_resign_alone(steps: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """A resignation ends the seat's part in the game: nothing is written before or after it."""
+    for number, (text, _) in enumerate(steps, start=1):
+        if len(steps) > 1 and text.lower() == "resign":
+            raise IllegalMoveError(_named(number, len(steps), text, "resign goes on a line of its own"))
 
 
 def _named(number: int, count: int, text: str, message: str) -> str:

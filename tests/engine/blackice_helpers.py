@@ -10,6 +10,7 @@ from typing import Any
 from engine.blackice.game import GAME
 from engine.blackice.state import Lock, State, sorted_codes
 from engine.kit.events import Event
+from engine.kit.steps import play_line
 
 PLAYERS = ["red", "blue"]
 BASE: dict[str, Any] = {
@@ -58,7 +59,7 @@ def make(
 
 def steps(state: State, line: str, by: str = "red") -> tuple[State, tuple[Event, ...]]:
     """The state after `line` and every event on the way."""
-    played = GAME.play_line(state, line, by)
+    played = play_line(GAME, state, line, by)
     return played[-1].state, tuple(event for step in played for event in step.events)
 
 

@@ -14,6 +14,7 @@ from engine.blackice.notation import parse
 from engine.blackice.state import BOX, FACES, die, first_player, new_code, starting_codes
 from engine.errors import IllegalMoveError, NotationError
 from engine.kit.core import Chance, Hidden
+from engine.kit.steps import play_line
 from engine.shuffle import shuffled
 
 RED_KEYS = {"red": ["green", "red", "green"], "blue": [None, None, None]}
@@ -230,12 +231,12 @@ def scenario_13_pass() -> None:
 
 def rec_b9_pass_after_turn_end_ignored() -> None:
     state = make(keys={"red": ["green", "red", None], "blue": [None] * 3})
-    played = GAME.play_line(state, "set 1 blue; swap locks 1 2; peek 1; pass", "red")
+    played = play_line(GAME, state, "set 1 blue; swap locks 1 2; peek 1; pass", "red")
     assert len(played) == 3 and played[-1].state.to_move == "blue"
     with pytest.raises(IllegalMoveError, match="step 4"):
-        GAME.play_line(state, "set 1 blue; swap locks 1 2; peek 1; peek 2", "red")
+        play_line(GAME, state, "set 1 blue; swap locks 1 2; peek 1; peek 2", "red")
     with pytest.raises(IllegalMoveError, match="step 2"):
-        GAME.play_line(make(codes=("green", "red", "green"), keys=RED_KEYS), "declare; pass", "red")
+        play_line(GAME, make(codes=("green", "red", "green"), keys=RED_KEYS), "declare; pass", "red")
 
 
 def scenario_14_peek_views() -> None:

@@ -166,6 +166,22 @@ REJECTED = [
     ("bad-option", lambda d: d["options"].update(suicide="sometimes"), "option 'suicide'"),
     ("two-homeworlds", lambda d: d["systems"][1].update(home="yellow"), "two homeworlds"),
     ("bad-format", lambda d: d.update(format="homeworlds-position/9"), "format must be"),
+    ("start-after-a-sacrifice", lambda d: d.update(stage="start", sacrifice=None), "only catastrophes"),
+    (
+        "acted-with-only-a-catastrophe",
+        lambda d: d.update(stage="acted", sacrifice=None, this_turn=["catastrophe Lorem y"]),
+        "action or sacrifice",
+    ),
+    ("sacrifice-of-another-colour", lambda d: d.update(sacrifice={"colour": "red", "left": 1}), "of that colour"),
+    ("sacrifice-with-too-many-left", lambda d: d.update(sacrifice={"colour": "yellow", "left": 2}), "leave 1, not 2"),
+    ("setup-after-turn-2", lambda d: d.update(stage="setup", sacrifice=None, this_turn=[]), "setup is turns 1 and 2"),
+    ("turn-2-not-in-setup", lambda d: d.update(turn=2), "setup is turns 1 and 2"),
+    ("homeworld-not-north", lambda d: d["systems"][0].update(name="Terra"), "homeworld is called North"),
+    (
+        "homeworlds-swapped",
+        lambda d: (d["systems"][0].update(home="red"), d["systems"][1].update(home="yellow")),
+        "called South",
+    ),
 ]
 
 
@@ -189,3 +205,28 @@ def test_the_table_and_the_picture_show_every_system() -> None:
     ships = svg.count('data-target="ship:') + svg.count('data-target="enemy:')
     assert svg.count('data-target="system:') == 4 and ships == 5
     assert GAME.table(GAME.view(state, "yellow")).status == "Waiting for red (turn 10)."
+
+
+@pytest.mark.parametrize(
+    ("last", "result"),
+    [
+        ({"by": "red", "move": "resign"}, {"winner": "yellow", "reason": "resignation"}),  # mid-sacrifice
+        ({"by": "yellow", "move": "resign"}, {"winner": "red", "reason": "resignation"}),  # the waiting player
+        ({"by": "red", "move": "resign"}, {"winner": "yellow", "reason": "timeout"}),  # the loser's `resign`
+        (None, {"winner": None, "reason": "draw"}),  # by agreement
+    ],
+    ids=["resignation-mid-turn", "resignation-while-waiting", "timeout", "draw"],
+)
+def test_the_results_every_game_has_replay_mid_turn(last: dict[str, str] | None, result: dict[str, Any]) -> None:
+    """The spec's record stops in red's sacrifice: resignation, a time-out and a draw may end it there."""
+    record = copy.deepcopy(SPEC_RECORD)
+    record["moves"] += [last] if last else []
+    record["result"] = result
+    state = GAME.replay(record)
+    assert (state.winner, state.reason, state.stage, state.to_move) == (
+        result["winner"],
+        result["reason"],
+        "over",
+        None,
+    )
+    assert GAME.record_result(state) == result and GAME.from_position(GAME.to_position(state)) == state

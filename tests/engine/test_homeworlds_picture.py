@@ -20,6 +20,7 @@ from engine.homeworlds.game import GAME
 from engine.homeworlds.state import State
 from engine.kit import draw
 from tests.engine.homeworlds_helpers import NORTH, SOUTH, position
+from tests.engine.test_homeworlds_files import SPEC_RECORD
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).parent / "golden" / "homeworlds-sdg-sample.jsonl.gz"
@@ -109,7 +110,7 @@ def test_owners_by_direction_overpopulation_and_sacrifice_are_drawn() -> None:
         "Lorem: r2 / r1 r3 / r1",
         stage="sacrifice",
         sacrifice={"colour": "red", "left": 2},
-        this_turn=["sacrifice r3 South"],
+        this_turn=["sacrifice r2 South"],  # its 2 actions are still to come
     )
     scene = GAME.scene(GAME.view(state, "red"))
     lorem = next(item for item in scene.items if isinstance(item, draw.Box) and item.target == "system:lorem")
@@ -171,3 +172,25 @@ def test_a_long_name_is_cut_on_the_map_and_whole_in_the_text() -> None:
     assert any(title.startswith("Andromeda_Galaxy_…") for title in titles)
     assert name in GAME.board_text(view)
     assert draw.smallest_text_px(GAME.scene(view)) >= 10
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("move y1 Lorem South; done; done", "step 2 (done): comes after your turn"),  # REC-H14: one trailing done
+        ("move y1 Lorem South; resign", "step 2 (resign): resign goes on a line of its own"),
+    ],
+)
+def test_the_command_line_refuses_a_line_the_spec_refuses(tmp_path: Path, line: str, message: str) -> None:
+    """The spec's position: red is in a yellow sacrifice with one action left."""
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(GAME.to_position(GAME.replay(SPEC_RECORD))))
+    run = subprocess.run(
+        [sys.executable, "-m", "engine", "apply", str(path), line, "--as", "red"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1 and message in run.stderr and run.stdout == ""
+    assert json.loads(_cli("apply", str(path), "move y1 Lorem South; done", "--as", "red"))["to_move"] == "yellow"

@@ -149,6 +149,13 @@ CASES = [
     ),
     Case(
         "S13-discover-r3-from-y2-b1",
+        ("North@yellow: y2 b1 / - / g3 y1", SOUTH),
+        "discover y1 North r3 Ipsum",
+        by="yellow",
+        then=lambda s: ships(s, "Ipsum", "yellow") == ("y1",) and s.to_move == "red",
+    ),
+    Case(
+        "H12-illegal-a-discovery-may-not-empty-home",
         (NORTH, SOUTH, "Lorem: r1 / - / y1"),
         "discover g3 North r3 Ipsum; done",
         by="yellow",
@@ -439,7 +446,7 @@ CASES = [
         YELLOW_G3_AT_NORTH,
         "build g1 North; done; done",
         by="yellow",
-        refused="one trailing `done`",
+        refused="step 2 (done): comes after your turn",
     ),
     Case("H14-done-needs-a-step", (NORTH, SOUTH), "done", refused="after a step"),
     # Scenario 2: a sacrifice's own system leaves play at once
@@ -454,6 +461,119 @@ CASES = [
         ICHAR,
         "sacrifice g2 Ichar; build y1 Ultramar",
         then=lambda s: not in_play(s, "Ichar") and ships(s, "Ultramar", "red") == ("y1", "y1"),
+    ),
+    # Colour access for each action (REC-H5), the bank (REC-H1), a sacrifice's own conditions (REC-H7)
+    Case("H5-trade-needs-blue", (NORTH, SOUTH, "Lorem: r1 / g1 / -"), "trade g1 b1 Lorem", refused="no blue at Lorem"),
+    Case(
+        "H5-move-needs-yellow",
+        (NORTH, SOUTH, "Lorem: g3 / g1 / -"),
+        "move g1 Lorem North",
+        refused="no yellow at Lorem",
+    ),
+    Case(
+        "H5-discover-needs-yellow",
+        (NORTH, SOUTH, "Lorem: g3 / g1 / -"),
+        "discover g1 Lorem r1 Ipsum",
+        refused="no yellow at Lorem",
+    ),
+    Case(
+        "H1-discover-a-star-the-bank-lacks",
+        (NORTH, SOUTH, "Lorem: r1 / r1 / r1"),
+        "discover y3 South r1 Alpha",
+        refused="the bank has no r1",
+    ),
+    Case(
+        "H7-sacrifice-move-needs-a-connection",
+        (NORTH, "South@red: g2 b3 / y3 y2 / -"),
+        "sacrifice y2 South; move y3 South North",
+        refused="not connected",
+    ),
+    Case(
+        "H7-a-refused-step-is-named-in-the-line",
+        (NORTH, "South@red: g2 b3 / y3 y1 / -", RED_AT_LOREM),
+        "sacrifice y3 South; move y1 Lorem South; move g1 South North",
+        refused="step 3 (move g1 South North): you have no g1 at South",
+    ),
+    # REC-H2 and REC-H11: a homeworld with stars but no ships stays in play; its owner loses at the turn's end
+    Case(
+        "H2-homeworld-without-ships-stays-until-the-turn-ends",
+        ("North@yellow: y2 b1 / y1 / y3 y1", SOUTH),
+        "catastrophe North yellow",
+        then=lambda s: s.system("North") is not None and s.system("North").stars == ("b1",) and s.stage == "start",  # type: ignore[union-attr]
+    ),
+    Case(
+        "H11-homeworld-without-ships-loses-at-the-turns-end",
+        ("North@yellow: y2 b1 / y1 / y3 y1", SOUTH),
+        "catastrophe North yellow; build y1 South",
+        then=lambda s: won_by("red")(s) and in_play(s, "North"),
+    ),
+    # REC-H10: several catastrophes, in any order, before or after the action; `done` after one
+    Case(
+        "H10-several-catastrophes-yellow-then-green",
+        (NORTH, SOUTH, "Lorem: b2 / y1 y2 g1 g2 / y3 y1 g1 g3"),
+        "catastrophe Lorem yellow; catastrophe Lorem green; build y1 South",
+        then=lambda s: not in_play(s, "Lorem") and s.bank["b2"] == 3 and yellow_moves(s),
+    ),
+    Case(
+        "H10-several-catastrophes-green-then-yellow",
+        (NORTH, SOUTH, "Lorem: b2 / y1 y2 g1 g2 / y3 y1 g1 g3"),
+        "catastrophe Lorem green; catastrophe Lorem yellow; done",
+        then=lambda s: not in_play(s, "Lorem") and yellow_moves(s),
+    ),
+    Case(
+        "H10-catastrophe-after-the-action",
+        ("North@yellow: g3 b1 / g2 / g1", SOUTH),
+        "build g1 North; catastrophe North green",
+        by="yellow",
+        then=won_by("red"),  # it took yellow's own ships at home: legal by default, and yellow loses
+    ),
+    Case(
+        "H10-end-catastrophe-after-the-last-action",
+        ("North@yellow: g3 b1 / g2 / g1", SOUTH),
+        "build g1 North; catastrophe North green",
+        by="yellow",
+        options=END,
+        then=won_by("red"),
+    ),
+    Case(
+        "H12-illegal-a-catastrophe-may-not-empty-home",
+        ("North@yellow: g3 b1 / g2 / g1", SOUTH),
+        "build g1 North; catastrophe North green",
+        by="yellow",
+        options=ILLEGAL,
+        refused="without a ship at your homeworld",
+    ),
+    Case(
+        "H14-done-after-a-catastrophe-alone",
+        (NORTH, SOUTH, "Lorem: b1 / y1 y2 y3 / y1"),
+        "catastrophe Lorem yellow; done",
+        then=lambda s: not in_play(s, "Lorem") and yellow_moves(s) and s.last_turn.steps[-1] == "done",  # type: ignore[union-attr]
+    ),
+    Case("H14-pass-then-a-trailing-done", (NORTH, SOUTH), "pass; done", then=yellow_moves),
+    Case("H14-pass-then-a-step", (NORTH, SOUTH), "pass; build y1 South", refused="comes after your turn"),
+    # The notation: `resign` is alone on its line
+    Case(
+        "resign-after-a-step-refused",
+        (NORTH, "South@red: g2 b3 / y3 y1 / -", RED_AT_LOREM),
+        "sacrifice y3 South; resign",
+        refused="step 2 (resign): resign goes on a line of its own",
+    ),
+    Case(
+        "resign-then-done-refused",
+        (NORTH, SOUTH),
+        "RESIGN; done",
+        refused="step 1 (RESIGN): resign goes on a line of its own",
+    ),
+    # REC-H13: South is never free either; a name may be 40 characters long
+    Case(
+        "H13-south-is-never-free", (NORTH, SOUTH), "discover g3 North r3 SOUTH", by="yellow", refused="homeworld's name"
+    ),
+    Case(
+        "H13-a-name-of-40-characters",
+        ("North@yellow: y2 b1 / - / g3 y1", SOUTH),
+        "discover y1 North r3 " + "A" + "b" * 39,
+        by="yellow",
+        then=lambda s: s.systems[-1].name == "A" + "b" * 39,
     ),
 ]
 
@@ -618,6 +738,33 @@ def test_resign_is_the_kits_step() -> None:
     assert (after.winner, after.reason, after.stage) == ("red", "resignation", "over")
 
 
+@pytest.mark.parametrize("who", ["red", "yellow"])
+def test_either_player_may_resign_mid_turn(who: str) -> None:
+    """Resignation is any time, by either player, in the middle of a sacrifice too (spec, End and result)."""
+    state = play(position(NORTH, "South@red: g2 b3 / y3 y1 / -", RED_AT_LOREM), "sacrifice y3 South")
+    assert state.stage == "sacrifice"
+    after = GAME.apply(state, GAME.parse("resign"), who)
+    assert (after.winner, after.reason, after.stage) == ("yellow" if who == "red" else "red", "resignation", "over")
+
+
+def test_a_step_that_leaves_the_turn_open_continues_it() -> None:
+    """Each step is its own ply; the kit's `continues_turn` says whether the same player goes on."""
+    state = position(NORTH, "South@red: g2 b3 / y3 y1 / -", RED_AT_LOREM)
+    sacrificed = play(state, "sacrifice y3 South")
+    moved = play(sacrificed, "move y1 Lorem South")
+    ended = play(moved, "done")
+    assert GAME.continues_turn(state, sacrificed) and GAME.continues_turn(sacrificed, moved)
+    assert not GAME.continues_turn(moved, ended) and ended.to_move == "yellow"
+
+
+def test_a_discovery_under_any_other_free_name_is_as_legal_as_the_listed_one() -> None:
+    state = position(NORTH, SOUTH)
+    listed = [str(s) for s in GAME.legal_moves_of(state, "red") if str(s).startswith("discover y3 South r1")]
+    assert listed == ["discover y3 South r1 Alpha"]
+    after = play(state, "discover y3 South r1 Zeta_9")
+    assert ships(after, "Zeta_9", "red") == ("y3",) and not in_play(after, "Alpha")
+
+
 # --- events ------------------------------------------------------------------------------------------
 def test_events_say_each_action_catastrophe_loss_and_win() -> None:
     state = position("North@yellow: g1 g3 / g2 / g1", SOUTH)
@@ -631,3 +778,12 @@ def test_H13_a_line_is_recorded_with_names_spelled_as_discovered() -> None:
     state = position(NORTH, SOUTH, "IpSum: b1 / y1 / -")
     played = GAME.play_line(state, "MOVE Y1 ipsum SOUTH; done", "red")
     assert [step.text for step in played] == ["move y1 IpSum South"]
+
+
+def test_every_ruling_and_scenario_of_the_spec_has_a_row() -> None:
+    """REC-H1 to REC-H14 and the 15 tricky scenarios each name a row (or a test) of this module."""
+    names = [case.id for case in CASES] + [row[0] for row in SETUPS]
+    names += [name.removeprefix("test_") for name in globals() if name.startswith("test_")]
+    named = {found for name in names for found in re.findall(r"(?:^|[-_])([HS]\d+)(?=[-_])", name)}
+    assert {f"H{n}" for n in range(1, 15)} <= named
+    assert {f"S{n}" for n in range(1, 16)} <= named

@@ -102,6 +102,20 @@ def test_a_step_after_the_turn_refuses_the_line_unless_ignorable() -> None:
     assert len(play_line(RACE, state, f"add {state.points}; pass", "red", ignorable=ignorable)) == 1
 
 
+def test_only_the_lines_last_step_may_be_dropped() -> None:
+    state = opened()
+    ignorable = lambda move, now, by: str(move) == "pass"  # noqa: E731
+    with pytest.raises(IllegalMoveError, match=r"^step 2 \(pass\): comes after your turn"):
+        play_line(RACE, state, f"add {state.points}; pass; pass", "red", ignorable=ignorable)
+
+
+@pytest.mark.parametrize(("line", "number"), [("add 1; resign", 2), ("Resign; pass", 1)])
+def test_resign_goes_on_a_line_of_its_own(line: str, number: int) -> None:
+    with pytest.raises(IllegalMoveError, match=rf"^step {number} \([Rr]esign\): resign goes on a line of its own"):
+        play_line(RACE, opened("s3"), line, "red")
+    assert RACE.result(play_line(RACE, opened("s3"), "resign", "red")[-1].state) is not None
+
+
 @pytest.mark.parametrize("line", ["", ";", "add 1;;pass", "  "])
 def test_an_empty_step_is_malformed(line: str) -> None:
     with pytest.raises(NotationError, match="none empty"):
