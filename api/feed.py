@@ -109,7 +109,9 @@ def _later(cursor: Cursor, rank: int, at_field: str) -> Q:
 
 def _turns_waiting(user: User, upto: datetime) -> list[tuple[Key, Event]]:
     seats = (
+        # A seat whose sealed choice is in owes no turn, though Game.to_move may keep it (unseen by the others).
         Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE, game__turn_started_at__lte=upto)
+        .filter(commitments__isnull=True)
         .select_related("game")
         .defer(*SECRET_COLUMNS)
     )

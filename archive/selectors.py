@@ -444,6 +444,6 @@ def user_for_feed_key(key: str) -> Any | None:
 
 def games_awaiting(*, user: Any) -> list[tuple[Game, Seat]]:
     """Games in progress where `user` may move now (their colour is among the movers), oldest clock first."""
-    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
-    waiting = [(s.game, s) for s in seats if s.colour in s.game.to_move.split(",")]
+    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE, commitments__isnull=True)
+    waiting = [(s.game, s) for s in seats.select_related("game") if s.colour in s.game.to_move.split(",")]
     return sorted(waiting, key=lambda pair: (pair[0].deadline or pair[0].started_at or pair[0].created_at, pair[0].pk))

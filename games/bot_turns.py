@@ -76,6 +76,7 @@ def lost_turns(now: datetime) -> list[tuple[int, int]]:
     if not games:
         return []
     bot_seats = Seat.objects.filter(game_id__in=games, resigned=False, user__profile__bot__gt="")
+    bot_seats = bot_seats.filter(commitments__isnull=True)  # a sealed choice in: that bot owes nothing
     waiting = {
         game_id
         for game_id, colour in bot_seats.values_list("game_id", "colour")

@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
-from games.models import REMINDER_SHARES, Game, Seat
+from games.models import REMINDER_SHARES, Commitment, Game, Seat
 from notifications.models import Away, Preference
 from notifications.selectors import zone_of
 from zarkcity_site.due import due_rows
@@ -225,9 +225,11 @@ def mover_clocks(game: Game, now: datetime | None = None) -> list[Clock]:
     A days-away period the arithmetic cannot handle (a row from before the limits, 9999-12-31) is
     ignored and logged (`away_spans`): that player counts as not away and their clock runs, so
     the sweep still reminds and times them out. Anything else unforeseen in one player's days away
-    is logged and they count as never away: every mover always has a clock.
+    is logged and they count as never away: every mover always has a clock. A seat whose sealed choice
+    is in owes nothing (a game may keep it in Game.to_move, who has chosen being unseen): no clock.
     """
-    return table_clocks(game, now).clocks
+    committed = set(Commitment.objects.filter(game=game).values_list("seat__colour", flat=True))
+    return [mover for mover in table_clocks(game, now).clocks if mover.colour not in committed]
 
 
 def _clocks(game: Game, seats: list[Seat], spans: dict[int, tuple[Span, ...]], now: datetime) -> list[Clock]:

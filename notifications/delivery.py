@@ -258,7 +258,9 @@ def _game_reason(row: Notification) -> str:
             return "the game is over"
         if seat.resigned:
             return "the recipient left the game"
-        if seat.colour not in game.to_move.split(","):
+        movers = game.to_move.split(",")
+        # Several movers: a sealed step, whose public movers may keep a seat whose choice is in (unseen).
+        if seat.colour not in movers or (len(movers) > 1 and seat.commitments.exists()):
             return "it is no longer their move"
         # A game still at the row's ply has had no move since it was written: nothing to look up.
         if game.ply > row.ply and game.moves.filter(seat=seat, ply__gte=row.ply).exists():

@@ -107,6 +107,8 @@ def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLin
 
 def waiting_games(user: User) -> list[tuple[Game, Seat]]:
     """Active games where this user must move now, oldest deadline first."""
-    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
+    # A seat whose sealed choice is in owes nothing, though Game.to_move may keep it (unseen by the others).
+    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE, commitments__isnull=True)
+    seats = seats.select_related("game")
     waiting = [(seat.game, seat) for seat in seats if seat.colour in seat.game.to_move.split(",")]
     return sorted(waiting, key=lambda pair: pair[0].deadline or pair[0].created_at)

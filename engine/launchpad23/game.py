@@ -13,20 +13,25 @@ from ..kit import draw
 from ..kit.base import KitGame
 from ..kit.core import Randomness
 from ..kit.events import Outcome
-from ..kit.steps import Played, play_line, split_line
 from . import picture, position, rules, views
 from .notation import Move, Shift, Start, Word, parse
 from .state import SIZES, State
 
 RULES = (
-    "Build a rocket on your launchpad: five pieces of one size, one of each colour. Each turn throw "
-    "the IceDice dice, add the part they offer to the Factory (from the Bank, or off another "
-    "player's pad when the Bank has none), then make 2 to 4 moves of one piece to a side-adjacent "
-    "cell, or a total system failure that empties your pad."
+    "Build a rocket on your launchpad: five pieces of one size, one of each colour, and nothing else. "
+    "First each player picks the size of an opening piece of their own colour in secret: nobody sees "
+    "a pick, or whether it is made, until all have chosen; then the pieces go onto the pads. Each turn "
+    "throw the IceDice dice, add the part they offer to the Factory (from the Bank, or off another "
+    "player's pad when the Bank has none; or reroll once when a kind is missing), then make 2 to 4 "
+    "moves of one piece to a side-adjacent cell (never off another player's pad), or a total system "
+    "failure that empties your pad. A rocket wins the moment it stands, in anyone's turn."
 )
 
 
 class Launchpad23(KitGame[State, Move]):
+    """No `OpenCommitments` (committed_note) on purpose: issue 27 keeps even whether a player has chosen
+    an opening piece secret until all have, over the spec's public "has chosen"."""
+
     info = GameInfo(
         id="launchpad23",
         name="Launch Pad 23",
@@ -36,9 +41,12 @@ class Launchpad23(KitGame[State, Move]):
         rules_version="launchpad23/1",
         chance="who starts and every throw of the dice",
         reasons=("rocket", "resignation", "timeout", "draw"),
+        board_hint="Pads are tinted by owner; the dice show the standing throw, the Bank its pieces below.",
+        # Until every pick is in, nobody may know who has chosen: the lists name them all as choosing.
+        movers_words={"start": "Choosing opening pieces"},
     )
     KINDS = (
-        MoveKind("start", "Opening piece"),
+        MoveKind("start", "Opening piece", quick=True),
         MoveKind("add", "Add a part"),
         MoveKind("reroll", "Reroll", quick=True),
         MoveKind("move", "Move a piece"),
@@ -100,7 +108,14 @@ class Launchpad23(KitGame[State, Move]):
         return replace(state, phase="over", winners=result.winners, reason=result.reason, to_move=None)
 
     def view(self, state: State, viewer: str | None) -> View:
-        return views.view(state, viewer, self.movers(state))
+        return views.view(state, viewer, self.waiting_for(state, viewer))
+
+    def waiting_for(self, state: State, viewer: str | None) -> tuple[str, ...]:
+        """The movers as `viewer` may know them: in setup every seated player but the viewer once it
+        has chosen (whether another has chosen is secret until all have, issue 27)."""
+        if state.phase != "start":
+            return self.movers(state)
+        return tuple(s for s in state.seated() if s != viewer or state.start_of(s) is None)
 
     def table(self, view: View) -> Table:
         return views.table(view)
@@ -114,9 +129,21 @@ class Launchpad23(KitGame[State, Move]):
     def scene(self, view: View) -> draw.Scene:
         return picture.scene(view)
 
+    def click_path(self, move: Move) -> tuple[str, ...]:
+        """The piece, then the cell it goes to; a part's piece in the Bank or on the pad it comes off."""
+        return picture.click_path(move)
+
     def continues_turn(self, before: State, after: State) -> bool:
         """A pick in setup is no one's turn: the seat that chose is not asked again."""
         return before.phase != "start" and super().continues_turn(before, after)
+
+    def describe(self, move: Any, by: str, before: State, after: State, viewer: str | None) -> str:
+        """A pick that opened the game says so with the opening, the first player and the first throw,
+        though the service (which holds picks unseen) steps it from a state holding none of the others'."""
+        if isinstance(move, Start) and before.phase == "start" and after.phase != "start":
+            others = tuple(size if seat != by else None for seat, size in zip(after.players, after.starts, strict=True))
+            before = replace(before, starts=others)
+        return super().describe(move, by, before, after, viewer)
 
     def move_kind(self, move: Any) -> str:
         """A piece's move starts with its size (`M red b2-b1`): its kind is `move`."""
@@ -127,10 +154,6 @@ class Launchpad23(KitGame[State, Move]):
         if state.phase != "start":
             return ()
         return tuple(seat for seat in state.seated() if state.start_of(seat) is None)
-
-    def committed_note(self, state: State, seat: str) -> str:
-        """Whether a player has chosen is public (launchpad23.md, setup); the piece is not."""
-        return "has chosen"
 
     def check_commitment(self, state: State, seat: str, move: Any) -> None:
         if not isinstance(move, Start):
@@ -146,13 +169,13 @@ class Launchpad23(KitGame[State, Move]):
         return replace(state, seed=seed)
 
     def determinize(self, state: State, seat: str, rng: Randomness) -> State:
-        """Future throws from a new seed; others' unrevealed opening picks drawn again."""
+        """Future throws from a new seed; in setup the others as not yet chosen: `seat` knows neither
+        their picks nor whether they have made them, and any order of picks resolves alike."""
         reseeded = self.reseed(state, f"determinized:{rng.randrange(1 << 62)}")
         if state.phase != "start":
             return reseeded
-        pairs = zip(state.players, state.starts, strict=True)
-        guessed = tuple(size if size is None or s == seat else SIZES[rng.randrange(3)] for s, size in pairs)
-        return replace(reseeded, starts=guessed)
+        own = tuple(size if s == seat else None for s, size in zip(state.players, state.starts, strict=True))
+        return replace(reseeded, starts=own)
 
     def reveal(self, state: State) -> View:
         return views.view(state, None, self.movers(state), revealed=True)
@@ -163,15 +186,14 @@ class Launchpad23(KitGame[State, Move]):
             return "start (hidden)"
         return str(move)
 
-    # --- lines ------------------------------------------------------------------------------------
-    def play_line(self, state: State, line: str, by: str) -> list[Played[State]]:
-        """`;` steps all or nothing; `reroll` only last (its throw is unseen); a trailing `pass` after
-        the turn or the game has ended is ignored."""
-        texts = split_line(line)
-        for number, text in enumerate(texts[:-1], start=1):
-            if text.strip().lower() == "reroll":
-                raise IllegalMoveError(f"step {number} (reroll): `reroll` must be last on its line")
-        return play_line(self, state, line, by, ignorable=lambda move, _s, _b: move == Word("pass"))
+    # --- lines: the kit's play_line (engine/kit/steps.py) asks these -----------------------------
+    def ends_line(self, move: Any) -> bool:
+        """`reroll` is last on its line: its throw is not yet seen."""
+        return isinstance(move, Word) and move.verb == "reroll"
+
+    def ignorable(self, move: Any, state: State, by: str) -> bool:
+        """A trailing `pass` after the turn or the game has ended is dropped (spec "Notation")."""
+        return isinstance(move, Word) and move.verb == "pass"
 
 
 GAME = Launchpad23()

@@ -257,9 +257,10 @@ def choose(state: State, commitments: Mapping[str, Start]) -> Outcome[State]:
 
 
 def _chosen_event(seat: str, move: Start) -> Event:
-    secret = f"{seat} chooses a {move.size} opening piece"
-    text = f"{seat} has chosen an opening piece"
-    return Event("start", text, seat, secret=secret, secret_data={"size": move.size}, to=frozenset({seat}))
+    """A pick names no one in public (issue 27: whether a seat has chosen is secret until all have); the
+    service records the picks only when the last arrives, and the opening shows them all."""
+    secret, data = f"{seat} chooses a {move.size} opening piece", {"seat": seat, "size": move.size}
+    return Event("start", "an opening piece is chosen", None, secret=secret, secret_data=data, to=frozenset({seat}))
 
 
 def open_if_ready(state: State, events: Events) -> Outcome[State]:

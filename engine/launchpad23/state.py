@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 COLOURS = ("red", "yellow", "green", "blue", "black")
@@ -36,6 +37,7 @@ def adjacent(one: str, two: str) -> bool:
     return files + ranks == 1
 
 
+@cache  # fixed by the grid: asked for every piece of every listing (the bots' searches list often)
 def neighbours(cell: str) -> tuple[str, ...]:
     return tuple(other for other in CELLS if adjacent(cell, other))
 

@@ -1,5 +1,6 @@
-"""What a seat sees: the position with others' unrevealed opening choices as "hidden" and no seed
-until the end (spec `view --as SEAT`), and the table summary for pages and emails."""
+"""What a seat sees: the position with no seed until the end (spec `view --as SEAT`), and during setup
+nothing of the others' opening picks, not even whether they have chosen (issue 27, REC-L3 as the
+service rules it: docs/launchpad23.md); the table summary for pages and emails."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ def view(state: State, viewer: str | None, movers: tuple[str, ...], *, revealed:
 
 
 def _start_seen(size: str | None, seat: str, viewer: str | None) -> str | None:
-    """A choice shows as "hidden" to the others once made: whether a seat has chosen is public."""
-    return size if size is None or seat == viewer else "hidden"
+    """Only the viewer's own pick shows: another seat's is null whether it has chosen or not."""
+    return size if seat == viewer else None
 
 
 def table(shown: View) -> Table:
@@ -57,8 +58,9 @@ def _status(data: LaunchpadView) -> str:
     if data["phase"] == "over":
         return f"{data['winner']} won ({data['reason']})." if data["winner"] else f"No winner ({data['reason']})."
     if data["phase"] == "start":
-        waiting = ", ".join(data["movers"])
-        return "Choose your opening piece." if data["viewer"] in data["movers"] else f"Waiting for {waiting} to choose."
+        if data["viewer"] in data["movers"]:
+            return "Choose your opening piece."
+        return "Waiting for the opening picks: they show when every player has chosen."
     mover, throw = data["to_move"], data.get("throw") or {}
     thrown = f"{throw.get('size')} + {throw.get('colour')}"
     if data["phase"] == "add":
@@ -78,9 +80,8 @@ def _facts(data: LaunchpadView, seat: str) -> tuple[str, ...]:
 
 
 def _note(data: LaunchpadView, seat: str) -> str:
-    if data["phase"] != "start" or seat in data["resigned"]:
-        return ""
-    return "has chosen" if data.get("starts", {}).get(seat) else "choosing"
+    """Nothing during setup: who has chosen is secret until all have."""
+    return ""
 
 
 def _notes(data: LaunchpadView) -> tuple[str, ...]:

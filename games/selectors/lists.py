@@ -3,6 +3,7 @@ Each list can be narrowed to one registered game (`game`, a registry id; an unkn
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,7 +13,7 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.urls import NoReverseMatch, reverse
 
 from engine import registry
-from games.models import Game, Invitation, Seat
+from games.models import Commitment, Game, Invitation, Seat
 
 DASHBOARD_FINISHED_LIMIT = 20
 OPEN_GAMES_LIMIT = 50
@@ -82,10 +83,12 @@ def _of_game(games: QuerySet[Game], game: str) -> QuerySet[Game]:
     return games.filter(game=game) if game in registry.ids() else games
 
 
-def _list_entry(game: Game, user: Any = None) -> GameListEntry:
+def _list_entry(game: Game, user: Any = None, committed: Collection[int] = ()) -> GameListEntry:
+    """`committed`: the seats of `user` whose sealed choice is in, owing no move though a game whose
+    commitments are unseen keeps them in Game.to_move (the user's own business: only their seat)."""
     seats = tuple(game.seats.all())  # prefetched, in seat order
     mover_colours = set(game.to_move.split(",")) if game.status == Game.Status.ACTIVE else set()
-    movers = tuple(seat for seat in seats if seat.colour in mover_colours and not seat.resigned)
+    movers = tuple(s for s in seats if s.colour in mover_colours and not s.resigned and s.pk not in committed)
     mine = next((seat for seat in seats if user is not None and seat.user_id == user.pk), None)
     return GameListEntry(game=game, seats=seats, movers=movers, my_seat=mine)
 
@@ -99,7 +102,8 @@ def dashboard_for(*, user: Any, game: str = "") -> Dashboard:
     """A player's games: my turn (longest waiting first; My games shows them least time left first:
     selectors.turns), waiting on others, waiting for players, finished."""
     games = _with_seats(_of_game(Game.objects.filter(seats__user=user).distinct(), game))
-    entries = [_list_entry(row, user) for row in games]
+    committed = set(Commitment.objects.filter(seat__user=user).values_list("seat_id", flat=True))
+    entries = [_list_entry(row, user, committed) for row in games]
     active = [e for e in entries if e.game.status == Game.Status.ACTIVE]
     finished = [e for e in entries if e.game.status == Game.Status.FINISHED]
     finished.sort(key=lambda e: e.game.finished_at or e.game.created_at, reverse=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -49,7 +50,7 @@ def games_waiting(user: Any, now: datetime | None = None) -> list[WaitingGame]:
     """The games where it is this player's move, least time left first (then the older game)."""
     if not user.is_authenticated:
         return []
-    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE).select_related("game")
+    seats = _my_active(user).select_related("game")
     mine = [seat for seat in seats if seat.colour in seat.game.to_move.split(",")]
     by_deadline = deadline_of(user, now or timezone.now())
     waiting = [WaitingGame(seat.game, seat.colour, by_deadline(seat.game)) for seat in mine]
@@ -81,8 +82,13 @@ def deadline_of(user: Any, now: datetime) -> Callable[[Game], datetime]:
 
 
 def _my_active_seats(user: Any) -> list[tuple[str, str]]:
-    seats = Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE)
-    return list(seats.values_list("colour", "game__to_move"))
+    return list(_my_active(user).values_list("colour", "game__to_move"))
+
+
+def _my_active(user: Any) -> QuerySet[Seat]:
+    """The player's seats in games in progress, less those whose sealed choice is in: they owe no move
+    (a game may keep them in Game.to_move, who has chosen being unseen by the others)."""
+    return Seat.objects.filter(user=user, resigned=False, game__status=Game.Status.ACTIVE, commitments__isnull=True)
 
 
 def in_time_left_order(board: Dashboard, user: Any, now: datetime | None = None) -> Dashboard:

@@ -19,7 +19,7 @@ from accounts.selectors import bot_of
 from engine import bots
 from engine.interface import GameInfo
 from games import events
-from games.models import Game, Seat
+from games.models import Commitment, Game, Seat
 
 # A bot's turn still unplayed this long after its position was saved lost its task: the bot sweep
 # (games.bot_turns) queues it again, every minute from then until the bot has moved.
@@ -57,8 +57,9 @@ def bot_seats(game: Game) -> QuerySet[Seat]:
 
 
 def bot_movers(game: Game) -> QuerySet[Seat]:
-    """The bot seats among the movers of the saved position (Game.to_move), in seat order."""
-    return bot_seats(game).filter(colour__in=game.to_move.split(","))
+    """The bot seats among the movers of the saved position (Game.to_move), in seat order, less those
+    whose sealed choice is in (a game may keep them in Game.to_move: who has chosen is unseen)."""
+    return bot_seats(game).filter(colour__in=game.to_move.split(","), commitments__isnull=True)
 
 
 def queue_bot_turn(game: Game, seats: list[Seat] | None, now: datetime) -> None:
@@ -80,4 +81,5 @@ def queue_bot_turn(game: Game, seats: list[Seat] | None, now: datetime) -> None:
 def _bot_to_move(game: Game, seats: list[Seat]) -> bool:
     """bot_movers(game).exists(), from seats read with their profiles (a person's bot is "" or no profile)."""
     movers = set(game.to_move.split(","))
-    return any(not seat.resigned and seat.colour in movers and bot_of(seat.user) for seat in seats)
+    bots = [seat for seat in seats if not seat.resigned and seat.colour in movers and bot_of(seat.user)]
+    return bool(bots) and Commitment.objects.filter(game=game, seat__in=bots).count() < len(bots)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.launchpad23.game import GAME
+from engine.launchpad23.notation import Add, Move, Shift, Start, Word
 from engine.launchpad23.rules import die
-from engine.launchpad23.state import COLOUR_FACES, PYRAMID_FACES, State
+from engine.launchpad23.state import COLOUR_FACES, PYRAMID_FACES, SIZES, Piece, State
 
 TWO = ("red", "blue")
 THREE = ("red", "yellow", "green")
@@ -61,3 +62,54 @@ def seed_throwing(number: int, size: str, colour: str) -> str:
 
 def texts(moves: list[Any]) -> list[str]:
     return [str(move) for move in moves]
+
+
+# --- a scripted player -------------------------------------------------------------------------
+def target(state: State, seat: str) -> str:
+    return SIZES[state.players.index(seat) % 3]
+
+
+def distance(one: str, two: str) -> int:
+    return abs(ord(one[0]) - ord(two[0])) + abs(int(one[1]) - int(two[1]))
+
+
+def wanted(state: State, seat: str, piece: Piece) -> bool:
+    """A piece of the seat's size whose colour its pad lacks."""
+    pad = state.cell(state.pad(seat))
+    return piece.size == target(state, seat) and piece not in pad and all(p.colour != piece.colour for p in pad)
+
+
+def builder_step(state: State, seat: str, ply: int) -> Move:
+    """A fixed policy that builds a rocket of one size (by the seat): in setup that size; a part of that
+    size and a colour its pad lacks (else a reroll, else a choice by the ply); then a move that takes a
+    piece that does not belong off its pad or brings a wanted one a step nearer, else `pass`."""
+    moves = GAME.legal_moves_of(state, seat)
+    if state.phase == "start":
+        return Start(target(state, seat))
+    if state.phase == "add":
+        adds = [m for m in moves if isinstance(m, Add)]
+        useful = [m for m in adds if wanted(state, seat, Piece(m.colour, m.size))]
+        if useful:
+            return useful[ply % len(useful)]
+        return Word("reroll") if Word("reroll") in moves else moves[ply % len(moves)]
+    return _best_move(state, seat, moves)
+
+
+def _best_move(state: State, seat: str, moves: list[Move]) -> Move:
+    pad = state.pad(seat)
+    for move in moves:
+        if isinstance(move, Shift) and move.origin == pad and not _belongs(state, seat, move):
+            return move  # a piece that spoils the rocket leaves
+    for move in moves:
+        if not isinstance(move, Shift) or move.origin == pad:
+            continue
+        nearer = distance(move.target, pad) < distance(move.origin, pad)
+        if nearer and wanted(state, seat, Piece(move.colour, move.size)):
+            return move
+    return Word("pass")
+
+
+def _belongs(state: State, seat: str, move: Shift) -> bool:
+    pad = state.cell(state.pad(seat))
+    same = [p for p in pad if p == Piece(move.colour, move.size)]
+    return move.size == target(state, seat) and len(same) == 1

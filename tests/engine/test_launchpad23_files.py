@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.cli import main
 from engine.errors import PositionError, ReplayError
 from engine.launchpad23.game import GAME
 from engine.launchpad23.state import State
@@ -133,3 +136,34 @@ def test_record_rejected(name: str) -> None:
     record = {**GAME.make_record(("red", "blue"), {}, "x", [], None), **change}
     with pytest.raises(error):
         GAME.replay(record)
+
+
+# --- `;` lines through the command line (spec "Notation", scenario 13) ---------------------------
+
+
+def cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    out = io.StringIO()
+    code = main(argv, out)
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "said"),
+    [
+        ("M red b2-b1; pass", 0, ""),  # scenario 13: one move, then the turn ends on `pass`
+        ("M red b2-b1; M red b1-a1; pass", 0, ""),  # the moves spent: the trailing `pass` is dropped
+        ("M red b2-b1; M red b1-a1; M red a1-a2", 1, "step 3 (M red a1-a2): comes after your turn"),
+        ("M red b2-b1; M red b2-a1", 1, "step 2 (M red b2-a1)"),  # all or nothing
+        ("reroll; pass", 1, "step 1 (reroll): reroll must be last on its line"),
+    ],
+)
+def test_a_line_of_steps_through_the_command_line(
+    line: str, code: int, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = {"a1": ["red:S"], "a3": ["yellow:M"], "c3": ["green:M"], "b2": ["red:M"]}
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position(board, players=THREE, moves_left=2)), encoding="utf-8")
+    exit_code, out, err = cli(["apply", str(path), line, "--as", "red"], capsys)
+    assert (exit_code, said in err) == (code, True), err
+    if code == 0:
+        assert json.loads(out)["to_move"] == "yellow"

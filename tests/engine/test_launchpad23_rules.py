@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import IllegalMoveError, NotationError
 from engine.kit import draw
+from engine.kit.steps import play_line
 from engine.launchpad23.game import GAME
 from engine.launchpad23.rules import die, enter_moves, settle_part
 from engine.launchpad23.state import COLOUR_FACES, COLOURS, PADS, PYRAMID_FACES, Piece
@@ -35,7 +36,9 @@ def opened(players: tuple[str, ...], seed: str = "demo", size: str = "M") -> obj
 # --- the scenarios ------------------------------------------------------------------------------
 def scenario_1_setup() -> None:
     current = GAME.apply(GAME.new_game(("red", "blue"), "demo", {}), GAME.parse("start M"), "red")
-    assert GAME.view(current, "blue")["starts"] == {"red": "hidden", "blue": None}
+    # Issue 27 over the spec's "hidden": blue cannot tell whether red has chosen.
+    assert GAME.view(current, "blue")["starts"] == {"red": None, "blue": None}
+    assert GAME.view(current, "blue")["movers"] == ["red", "blue"]
     assert texts(GAME.legal_moves(current, "red")) == ["resign"]
     outcome = GAME.step(current, GAME.parse("start L"), "blue")
     after = outcome.state
@@ -125,7 +128,7 @@ def scenario_12_failure() -> None:
 
 def scenario_13_line_with_pass() -> None:
     board = {"a1": ["red:M"], "a3": ["yellow:M"], "c3": ["green:M"], "b2": ["red:S"]}
-    played = GAME.play_line(state(board, players=THREE, moves_left=3), "S red b2-b1; pass", "red")
+    played = play_line(GAME, state(board, players=THREE, moves_left=3), "S red b2-b1; pass", "red")
     assert [p.text for p in played] == ["S red b2-b1", "pass"]
     assert played[-1].state.to_move == "yellow" and any(e.kind == "throw" for e in played[-1].events)
 
@@ -269,19 +272,19 @@ def rule_moves_list_order() -> None:
 def rule_reroll_last_on_line() -> None:
     board = {"a1": ["red:M"], "c3": ["red:S"], "b1": ["red:S"]}
     with pytest.raises(IllegalMoveError, match="must be last"):
-        GAME.play_line(state(board, phase="add", throw=("S", "red")), "reroll; pass", "red")
+        play_line(GAME, state(board, phase="add", throw=("S", "red")), "reroll; pass", "red")
 
 
 def rule_line_all_or_nothing() -> None:
     with pytest.raises(IllegalMoveError, match=r"step 2 \(M red b2-a1\)"):
-        GAME.play_line(state({"b2": ["red:M"]}, moves_left=3), "M red b2-b1; M red b2-a1", "red")
+        play_line(GAME, state({"b2": ["red:M"]}, moves_left=3), "M red b2-b1; M red b2-a1", "red")
 
 
 def rule_trailing_pass_ignored_other_step_refused() -> None:
-    played = GAME.play_line(state({"a1": ["red:M"]}, moves_left=1), "M red a1-b1; pass", "red")
+    played = play_line(GAME, state({"a1": ["red:M"]}, moves_left=1), "M red a1-b1; pass", "red")
     assert [p.text for p in played] == ["M red a1-b1"]
     with pytest.raises(IllegalMoveError, match="after your turn"):
-        GAME.play_line(state({"a1": ["red:M"]}, moves_left=1), "M red a1-b1; M red b1-a1", "red")
+        play_line(GAME, state({"a1": ["red:M"]}, moves_left=1), "M red a1-b1; M red b1-a1", "red")
 
 
 def rule_notation_forms() -> None:
@@ -340,5 +343,5 @@ def test_the_scene_draws_the_complex_the_pieces_and_the_dice() -> None:
     assert [item.face for item in scene.items if isinstance(item, draw.Die)] == ["S/M", "atom"]
     assert "rM" in GAME.board_text(shown) and "<svg" in GAME.board_svg(shown, interactive=True)
     steps = GAME.click_steps(shown, ["M red a1-b1", "pass"])
-    assert [step["path"] for step in steps] == [["a1", "b1"], []]
+    assert [step["path"] for step in steps] == [["a1:red:M", "b1"], []]  # the piece, then its cell
     assert GAME.move_kind(GAME.parse("M red a1-b1")) == "move"

@@ -1,14 +1,16 @@
 """Launch Pad 23's secret opening pick: nothing another seat (or a spectator) reads before every
 pick is made depends on it: views, tables, event lines, move texts and the bots' determinization;
-whether a seat has chosen is public (spec: shown as "hidden"). And the kit's MCTS bot plays on."""
+not even whether a seat has chosen (issue 27, over the spec's "hidden"). And the kit's MCTS bot plays on."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from engine.bots import choose_move, mcts_iterations
 from engine.bots.kit import mcts_bot
 from engine.bots.rng import Rng
 from engine.kit.events import lines
@@ -50,19 +52,19 @@ def test_a_pick_never_shows_to_others_before_all_chose(players: tuple[str, ...])
     for viewer in (None, *players[1:]):
         seen = [seen_by(players, size, viewer) for size in ("S", "M", "L")]
         assert seen[0] == seen[1] == seen[2], viewer
-        assert json.loads(seen[0]["view"])["starts"]["red"] == "hidden"
+        assert json.loads(seen[0]["view"])["starts"]["red"] is None
 
 
-def test_the_chooser_sees_their_own_pick_and_whether_others_chose() -> None:
+def test_the_chooser_sees_their_own_pick_and_nobody_sees_whether_others_chose() -> None:
     current = GAME.apply(GAME.new_game(("red", "yellow", "green"), "s", {}), Start("L"), "red")
     assert GAME.view(current, "red")["starts"] == {"red": "L", "yellow": None, "green": None}
     assert GAME.table(GAME.view(current, "red")).private_note == "You chose a Large opening piece."
     assert GAME.public_move_text(Start("L"), "red", current, "red") == "start L"
-    assert [seat.note for seat in GAME.table(GAME.view(current, "green")).seats] == [
-        "has chosen",
-        "choosing",
-        "choosing",
-    ]
+    assert [seat.note for seat in GAME.table(GAME.view(current, "green")).seats] == ["", "", ""]
+    assert GAME.view(current, "green")["movers"] == ["red", "yellow", "green"]
+    assert GAME.view(current, "red")["movers"] == ["yellow", "green"]
+    fresh = GAME.new_game(("red", "yellow", "green"), "s", {})
+    assert GAME.view(current, "green") == GAME.view(fresh, "green")
 
 
 def test_the_picks_show_once_all_chose() -> None:
@@ -92,3 +94,32 @@ def test_the_kit_mcts_bot_plays_a_game_to_the_end() -> None:
 def test_the_kit_mcts_bot_makes_the_sealed_pick() -> None:
     opened = play_out(GAME.new_game(("red", "blue"), "bots", {}), 2)
     assert opened.phase != "start" and all(opened.starts)
+
+
+# --- the bots decide only from what their seat may know ------------------------------------------
+
+
+@pytest.mark.parametrize("bot", ["random", "mcts"])
+def test_a_bots_pick_does_not_depend_on_the_others_picks_or_whether_they_were_made(bot: str) -> None:
+    """Blue's bot at the sealed step: red has not chosen, or chose S, or chose L: one move."""
+    fresh = GAME.new_game(("red", "yellow", "blue"), "knows", {})
+    worlds = [fresh, *(GAME.apply(fresh, Start(size), "red") for size in ("S", "L"))]
+    worlds.append(GAME.apply(worlds[1], Start("M"), "yellow"))
+    made = [choose_move(GAME, bot, world, "blue", "same seed", effort=0.05) for world in worlds]
+    assert len(set(made)) == 1 and made[0].startswith("start ")
+
+
+@pytest.mark.parametrize("bot", ["random", "mcts"])
+def test_a_bots_step_does_not_depend_on_the_future_throws(bot: str) -> None:
+    """Two states differing only in the seed the next throws come from: the bot samples its own dice."""
+    board = {"a1": ["red:S", "yellow:S", "green:S"], "b2": ["blue:S"], "a2": ["black:S"], "c3": ["blue:M"]}
+    current = at(board, moves_left=2)
+    other = replace(current, seed="another seed")
+    assert GAME.to_position(current) != GAME.to_position(other)
+    mine = choose_move(GAME, bot, current, "red", "same seed", effort=0.1)
+    assert mine == choose_move(GAME, bot, other, "red", "same seed", effort=0.1)
+
+
+def test_the_arena_reads_the_kit_mcts_budget_of_a_game_with_its_own_evaluation() -> None:
+    """`--mcts-iterations 20` is 20 iterations a move, not 20 / the Zark City search's budget x the kit's."""
+    assert mcts_iterations("launchpad23") == 100 == mcts_iterations("icedice")

@@ -85,7 +85,7 @@ def test_only_the_starter_choice_is_sealed():
     ("game", "note"),
     [
         (ZARK_CITY, "has chosen a starter"),  # rules.md: "Whether a player has committed is public"
-        (LAUNCH_PAD, "has chosen"),  # launchpad23.md: "whether a player has chosen is public"
+        (LAUNCH_PAD, ""),  # issue 27 over launchpad23.md: even whether a player has chosen is secret
         (RACE, ""),  # a sealed bid without OpenCommitments: even that it is in stays secret
     ],
     ids=["zarkcity", "launchpad23", "race"],
