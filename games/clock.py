@@ -325,28 +325,41 @@ def schedule_check(game_id: int, now: datetime, clocks: list[Clock] | None = Non
 
 
 def time_out(*, game_id: int, now: datetime) -> int:
-    """Players whose clock ran out (rules.md 19), re-checked under the game's lock: each resigns, unless
-    every remaining player is among them, when the game ends with no winner (rules.md 10): resigning
-    them one by one would hand the win to whichever was left, though they were just as absent."""
+    """Players whose clock ran out (rules.md 19), re-checked under the game's lock. Where the rules
+    decide for a seat out of time (`TimeoutMoves`: a decision owed inside another's turn), they play
+    its step; every other such seat resigns, unless every remaining player is among them, when the
+    game ends with no winner (rules.md 10): resigning them one by one would hand the win to whichever
+    was left, though they were just as absent. Returns how many seats were timed out."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         # A move may have landed since the clocks were read: only movers whose time is still up count.
         late = [clock.colour for clock in mover_clocks(game, now) if clock.expired(now)]
         if game.status != Game.Status.ACTIVE or not late:
             return 0
-        remaining = set(game.seats.filter(resigned=False).values_list("colour", flat=True))
-        if set(late) == remaining:
-            services.game_abandon(game=game, reason="timeout")
-            log.info("game %s: every remaining player (%s) ran out of time; no winner", game_id, ", ".join(late))
-            return len(late)
-        resigned = 0
-        for colour in late:
-            seat = game.seats.select_related("user").get(colour=colour)
-            try:
-                services.player_resign(game=game, user=seat.user, reason="timeout")
-            except services.PlayError as error:  # e.g. the game ended with the previous one
-                log.warning("timeout of %s in game %s refused: %s", colour, game_id, error)
-                continue
-            resigned += 1
-            log.info("game %s: %s ran out of time and was resigned", game_id, colour)
+        decided = [colour for colour in late if services.timeout_step(game=game, colour=colour)]
+        for colour in decided:
+            log.info("game %s: %s ran out of time; the rules made its decision", game_id, colour)
+        if decided:
+            game.refresh_from_db()  # the rules' steps moved it on (or ended it)
+        return len(decided) + _resign_late(game, [colour for colour in late if colour not in decided])
+
+
+def _resign_late(game: Game, late: list[str]) -> int:
+    if not late or game.status != Game.Status.ACTIVE:
+        return 0
+    remaining = set(game.seats.filter(resigned=False).values_list("colour", flat=True))
+    if set(late) == remaining:
+        services.game_abandon(game=game, reason="timeout")
+        log.info("game %s: every remaining player (%s) ran out of time; no winner", game.pk, ", ".join(late))
+        return len(late)
+    resigned = 0
+    for colour in late:
+        seat = game.seats.select_related("user").get(colour=colour)
+        try:
+            services.player_resign(game=game, user=seat.user, reason="timeout")
+        except services.PlayError as error:  # e.g. the game ended with the previous one
+            log.warning("timeout of %s in game %s refused: %s", colour, game.pk, error)
+            continue
+        resigned += 1
+        log.info("game %s: %s ran out of time and was resigned", game.pk, colour)
     return resigned

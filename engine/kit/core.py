@@ -192,7 +192,23 @@ class TurnSteps(Protocol):
     def continues_turn(self, before: Any, after: Any) -> bool: ...
 
 
+@runtime_checkable
+class TimeoutMoves(Protocol):
+    """A decision the rules make for a seat whose time ran out, instead of resigning it: a decision
+    another seat owes inside someone's turn (World War 5's retreat, REC-W5: the first option in map
+    order), which the game does not end over."""
+
+    def timeout_move(self, state: Any, seat: str) -> Any | None:
+        """The step played for `seat` now that its time ran out, or None: it resigns, as in every game."""
+        ...
+
+
 # What the apps ask of a game through its capabilities, with what a game without one means.
+
+
+def timeout_move(game: object, state: Any, seat: str) -> Any | None:
+    """The step the rules play for a seat out of time, or None (it resigns) in a game without one."""
+    return game.timeout_move(state, seat) if isinstance(game, TimeoutMoves) else None
 
 
 def card_of(game: object, code: str) -> Card:

@@ -29,7 +29,7 @@ from .lobby import (
     game_start,
     invitation_accept,
 )
-from .play import game_abandon, move_submit, player_resign
+from .play import game_abandon, move_submit, player_resign, timeout_step
 
 __all__ = [
     "MAX_DAYS",
@@ -55,5 +55,6 @@ __all__ = [
     "invitation_decline",
     "move_submit",
     "player_resign",
+    "timeout_step",
     "state_of",
 ]

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
-from engine.kit.core import Sealed
+from engine.kit.core import Sealed, timeout_move
 from engine.kit.steps import Played, play_line, read_line
 from games import events
 from games.models import Commitment, Game, Move, Seat
@@ -135,6 +135,20 @@ def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Mov
             # The seat everyone else's commitments waited on has left: theirs are resolved now.
             _resolve_if_complete(game, seats, after, list(Commitment.objects.filter(game=game).select_related("seat")))
         return row
+
+
+def timeout_step(*, game: Game, colour: str) -> Move | None:
+    """The step the game's rules play for `colour`, whose time ran out, instead of resigning it
+    (`TimeoutMoves`: a decision owed inside another's turn); None where the rules have none."""
+    with transaction.atomic():
+        game = lock(game)
+        seats = table_of(game)
+        seat = next(seat for seat in seats if seat.colour == colour)
+        before = state_of(game)
+        move = timeout_move(game.rules, before, colour) if game.status == Game.Status.ACTIVE else None
+        if move is None:
+            return None
+        return _record(game, seats, seat, move, before, game.rules.apply(before, move, colour))
 
 
 def _withdraw_commitment(game: Game, seat: Seat) -> None:
