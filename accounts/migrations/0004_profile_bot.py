@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_profile_name_key'),
+        ("accounts", "0003_profile_name_key"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profile',
-            name='bot',
+            model_name="profile",
+            name="bot",
             field=models.CharField(blank=True, db_index=True, max_length=20),
         ),
     ]
