@@ -3,19 +3,23 @@
 Run from the project root: python bench/engine.py [--smoke] [--game ID]... For every registered game
 (engine.registry), through the game interface alone: `legal_moves` and `apply` on mid-game states that
 the kit's random bot reached, and the replay of a 200-step record the random bot played (a game that
-ends sooner is replayed whole). For the Zark City family (Zark City, Deck Town), then, the figures of
-issue 2 against its targets: positions grown by a build-first policy, and a 1,000-ply replay. Each
-block starts with the machine's speed (bench/common.py `machine_speed`: 10 million additions, the load
-average): a figure means something only beside it. The games are seeded and the bots and policies
-deterministic, so every run measures the same positions. --smoke runs small sizes, only to show the
-bench works. It needs no database and no Django, so it takes no --database; like every bench it
-refuses DJANGO_DEBUG=1.
+ends sooner is replayed whole). For Homeworlds, whose random games lose a homeworld within a few turns,
+the 300 real games of its golden corpus instead: `legal_moves` at every turn's start and with a
+sacrifice's actions left, `apply` of every step the players took, and the replay of all 300. For the
+Zark City family (Zark City, Deck Town), then, the figures of issue 2 against its targets: positions
+grown by a build-first policy, and a 1,000-ply replay. Each block starts with the machine's speed
+(bench/common.py `machine_speed`: 10 million additions, the load average): a figure means something
+only beside it. The games are seeded and the bots and policies deterministic, so every run measures
+the same positions. --smoke runs small sizes, only to show the bench works. It needs no database and
+no Django, so it takes no --database; like every bench it refuses DJANGO_DEBUG=1.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import gzip
+import json
 import random
 import statistics
 import sys
@@ -31,6 +35,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from bench import common  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.bots.kit import choosers, play_steps, random_bot  # noqa: E402
+from engine.homeworlds.state import State as HomeworldsState  # noqa: E402
 from engine.interface import COLOURS, Game  # noqa: E402
 from engine.zarkcity.notation import (  # noqa: E402
     Build,
@@ -187,6 +192,61 @@ def bench_steps(game: Game, sizes: StepSizes) -> None:
     print(f"replay of a {steps}-step record {ms(median)} ({ms(median / max(steps, 1))} a step; {ended})")
 
 
+# --- Homeworlds: the 300 real games of its golden corpus -----------------------------------------------
+
+# Positions people reached (Super Duper Games, tests/engine/test_homeworlds_corpus.py), in place of the
+# random bot's, which loses a homeworld within a few turns and so never reaches a real middle game.
+CORPUS = common.ROOT / "tests" / "engine" / "golden" / "homeworlds-sdg-sample.jsonl.gz"
+STAGES = {"start": "at a turn's start", "sacrifice": "with a sacrifice's actions left"}
+
+
+@dataclass(frozen=True)
+class CorpusSizes:
+    every: int = 1  # every n-th game of the corpus
+    repeats: int = 5  # timings per state and per step
+    replay_runs: int = 7
+
+
+CORPUS_FULL, CORPUS_SMOKE = CorpusSizes(), CorpusSizes(every=30, repeats=2, replay_runs=2)
+
+
+def corpus_records(every: int) -> list[dict[str, object]]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as lines:
+        return [json.loads(line)["record"] for line in lines][::every]
+
+
+def corpus_plies(game: Game, records: list[dict[str, object]]) -> list[tuple[HomeworldsState, str, object]]:
+    """Every step the players took: the state before it, its player and the step."""
+    plies = []
+    for record in records:
+        state = game.new_game(record["players"], record["seed"], record["options"])
+        for entry in record["moves"]:
+            move = game.parse(entry["move"])
+            plies.append((state, entry["by"], move))
+            state = game.apply(state, move, entry["by"])
+    return plies
+
+
+def bench_real_games(game: Game, sizes: CorpusSizes) -> None:
+    """legal_moves at every turn's start and with a sacrifice's actions left, apply of every step the
+    players took, and the replay of every game, total and per step."""
+    records = corpus_records(sizes.every)
+    plies = corpus_plies(game, records)
+    print(f"{len(records)} real games ({CORPUS.name}), {len(plies):,} steps")
+    for stage, words in STAGES.items():
+        states = [(state, by) for state, by, _ in plies if state.stage == stage]
+        counts = statistics.median_low(len(game.legal_moves(state, by)) for state, by in states)
+        listed = [median_ns(partial(game.legal_moves, state, by), sizes.repeats) for state, by in states]
+        print(
+            f"legal_moves {words} ({len(states):,} states, median {counts} legal moves):"
+            f" median {ms(statistics.median(listed))}, p95 {ms(p95(listed))}"
+        )
+    applied = [median_ns(partial(game.apply, state, move, by), sizes.repeats) for state, by, move in plies]
+    print(f"apply of every step taken: median {ms(statistics.median(applied))}, p95 {ms(p95(applied))}")
+    median = median_ns(lambda: [game.replay(record) for record in records], sizes.replay_runs)
+    print(f"replay of all {len(records)} games {ms(median)} ({ms(median / len(plies))} a step)")
+
+
 # --- policies that keep a game going ------------------------------------------------------------------
 
 
@@ -317,7 +377,10 @@ def main() -> None:
         print(f"== {game.info.name} ({game.info.id})")
         if not args.smoke:
             print(f"machine: {common.machine_speed()}")
-        bench_steps(game, STEPS_SMOKE if args.smoke else STEPS_FULL)
+        if game_id == "homeworlds":
+            bench_real_games(game, CORPUS_SMOKE if args.smoke else CORPUS_FULL)
+        else:
+            bench_steps(game, STEPS_SMOKE if args.smoke else STEPS_FULL)
         if game_id in OPTIONS:
             bench_game(game, SMOKE if args.smoke else FULL)
 

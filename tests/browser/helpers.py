@@ -7,6 +7,7 @@ import struct
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from unittest import mock
 
@@ -95,9 +96,10 @@ def click_move(page, path: tuple[str, ...], text: str, *, tap: bool = False) -> 
 # ----------------------------------------------------------------------------- a game against a bot
 
 
-def steady_bot_seed(game: Game, ply: int, seat: Seat) -> str:
-    """A bot's seed without the game's id (which the database chooses), so each run plays the same game."""
-    return f"ply {ply} seat {seat.colour}"
+def steady_bot_seed(game: Game, ply: int, seat: Seat, salt: str = "") -> str:
+    """A bot's seed without the game's id (which the database chooses), so each run plays the same game;
+    a test picks another of the bot's games with `salt`."""
+    return f"{salt}ply {ply} seat {seat.colour}"
 
 
 def no_beacon_on_leaving(page) -> None:
@@ -108,16 +110,37 @@ def no_beacon_on_leaving(page) -> None:
 
 
 @contextmanager
-def against_the_random_bot(creator, game: str, seed: str) -> Iterator[Game]:
+def against_the_random_bot(creator, game: str, seed: str, *, bot_salt: str = "") -> Iterator[Game]:
     """A started game of `game` with the fixed `seed`, `creator` in the first seat and the random bot in
-    the second; while it is open the bot chooses the same moves on every run (`steady_bot_seed`)."""
+    the second; while it is open the bot chooses the same moves on every run (`steady_bot_seed`, with
+    `bot_salt`)."""
     with (
         mock.patch("games.services.secrets.token_hex", return_value=seed),
-        mock.patch("games.bot_turns.bot_seed", steady_bot_seed),
+        mock.patch("games.bot_turns.bot_seed", partial(steady_bot_seed, salt=bot_salt)),
     ):
         yield services.game_create(
             creator=creator, game=game, seats=2, options={}, time_limit_days=3, is_private=False, bots=("random",)
         )
+
+
+def turns_against_the_bot(game: Game, colour: str, most: int) -> Iterator[int]:
+    """Each time `colour` is to move again in `game` (read afresh), the bot having answered, until the
+    game ends or `most` turns have been given; the test makes its move in each."""
+    for turn in range(most):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return
+        assert game.to_move == colour, f"the bot has answered: {colour} is to move again"
+        yield turn
+    game.refresh_from_db()
+
+
+def assert_won_on_page(page, url: str, colour: str) -> None:
+    """The finished game's page: `colour` won, nothing is left to play, no script failed."""
+    open_game(page, url)
+    assert f"won as {colour}" in page.locator("#status.zc-banner--over").inner_text(timeout=10_000)
+    assert page.locator("#move").count() == 0
+    assert page.js_errors == []
 
 
 # ----------------------------------------------------------------------------- screenshots

@@ -16,7 +16,15 @@ from engine.icedice.notation import Move, Roll, Stop, Take
 from engine.icedice.state import State
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
+from tests.browser.helpers import (
+    against_the_random_bot,
+    assert_won_on_page,
+    click_move,
+    game_url,
+    no_beacon_on_leaving,
+    open_game,
+    turns_against_the_bot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
@@ -45,11 +53,7 @@ def test_alice_plays_icedice_to_its_end_by_taps_on_a_phone_against_the_random_bo
         mine = game.seats.get(user=alice).colour
         page = open_as(alice, **PHONE)
         no_beacon_on_leaving(page)
-        for _ in range(MOST_MOVES):
-            game.refresh_from_db()
-            if game.status != Game.Status.ACTIVE:
-                break
-            assert game.to_move == mine, "the bot has played its turn: alice is to move again"
+        for _ in turns_against_the_bot(game, mine, MOST_MOVES):
             move = choose(services.state_of(game), mine)
             open_game(page, game_url(live_server, game))
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -57,11 +61,7 @@ def test_alice_plays_icedice_to_its_end_by_taps_on_a_phone_against_the_random_bo
             tapped += GAME.click_path(move)
             assert page.js_errors == []
             page.goto("about:blank")  # no page polls the server while the test reads the game
-        game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, f"not over after {MOST_MOVES} steps of alice's"
     assert len(tapped) == 11  # nine takes on the board, two of them steals (a Bank cell, then a Vault)
     assert tuple(game.winners) == (mine,)  # the seed's game: alice banks her Trios first
-    open_game(page, game_url(live_server, game))
-    assert f"won as {mine}" in page.locator("#status.zc-banner--over").inner_text(timeout=10_000)
-    assert page.locator("#move").count() == 0  # nothing is left to play
-    assert page.js_errors == []
+    assert_won_on_page(page, game_url(live_server, game), mine)

@@ -13,7 +13,15 @@ import pytest
 from engine.pharaoh.game import GAME
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
+from tests.browser.helpers import (
+    against_the_random_bot,
+    assert_won_on_page,
+    click_move,
+    game_url,
+    no_beacon_on_leaving,
+    open_game,
+    turns_against_the_bot,
+)
 from tests.engine.test_pharaoh_golden import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,20 +35,12 @@ def test_alice_plays_pharaoh_to_its_end_by_clicks_against_the_random_bot(players
         mine = game.seats.get(user=alice).colour
         page = open_as(alice)
         no_beacon_on_leaving(page)
-        for _ in range(MOST_MOVES):
-            game.refresh_from_db()
-            if game.status != Game.Status.ACTIVE:
-                break
-            assert game.to_move == mine, "the bot has answered: alice is to move again"
+        for _ in turns_against_the_bot(game, mine, MOST_MOVES):
             move = choose(services.state_of(game), game.ply)
             open_game(page, game_url(live_server, game))
             click_move(page, GAME.click_path(move), str(move))
             assert page.js_errors == []
             page.goto("about:blank")  # no page polls the server while the test reads the game
-        game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, f"not over after {MOST_MOVES} moves of alice's"
     assert tuple(game.winners) == (mine,)  # the seed's game: alice's lines beat the random bot
-    open_game(page, game_url(live_server, game))
-    assert f"won as {mine}" in page.locator("#status.zc-banner--over").inner_text(timeout=10_000)
-    assert page.locator("#move").count() == 0  # nothing is left to play
-    assert page.js_errors == []
+    assert_won_on_page(page, game_url(live_server, game), mine)
