@@ -15,7 +15,10 @@ from typing import Any, Protocol, TypedDict, runtime_checkable
 from .kit.events import Event as Event
 from .kit.events import Outcome as Outcome
 from .kit.events import Seen as Seen
+from .kit.events import Throw as Throw
 from .kit.events import drawn as drawn
+from .kit.events import throw_svg as throw_svg
+from .kit.events import thrown as thrown
 
 # Seats are colours in every game (games.md), in this seating order.
 COLOURS = ("red", "yellow", "green", "blue", "black")

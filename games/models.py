@@ -120,6 +120,9 @@ class Move(models.Model):
     # spectators and most players read; a colour key holds that player's fuller version (their own
     # draws). Secret like the snapshot: never put this in a record or an export.
     descriptions = models.JSONField(default=dict, blank=True)
+    # The dice the step threw, each throw `{"seat", "dice": [{"face", "title", "colour"}]}` (engine.interface
+    # `thrown`): public, since a die is seen once thrown; a throw still to come is in no step's events.
+    dice = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

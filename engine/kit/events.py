@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypedDict, TypeVar
+
+from .draw.scene import Die
+from .draw.svg import dice_svg
 
 S = TypeVar("S")
 
@@ -21,7 +24,9 @@ class Event:
 
     `kind` is the game's own word ("throw", "capture", "bust", "draw"); the apps never branch on it.
     `data` holds public facts for scripts and the API (`{"dice": [5]}`); `secret_data` the facts
-    behind `secret`, for the same seats.
+    behind `secret`, for the same seats. `dice`: the dice a throw showed, as the drawing kit draws
+    them (their x and y are ignored); public like `text`, since a die is seen once thrown and never
+    before: the history and the emails show them as die faces next to the line.
     """
 
     kind: str
@@ -31,6 +36,7 @@ class Event:
     secret: str = ""  # the line only `to` may read (and everyone once the game is over)
     secret_data: Mapping[str, Any] = field(default_factory=dict)
     to: frozenset[str] = frozenset()
+    dice: tuple[Die, ...] = ()
 
     def seen_by(self, viewer: str | None, *, revealed: bool = False) -> Seen:
         """The event as `viewer` (None: a spectator) may read it; `revealed` once the game is over."""
@@ -70,3 +76,33 @@ def drawn(events: tuple[Event, ...]) -> dict[str, list[str]]:
         if event.seat is not None and cards:
             taken.setdefault(event.seat, []).extend(cards)
     return taken
+
+
+class ThrownDie(TypedDict):
+    face: str
+    title: str
+    colour: str
+
+
+class Throw(TypedDict):
+    """One throw as the service stores it with its move (JSON): whose luck it was and the dice shown."""
+
+    seat: str | None
+    dice: list[ThrownDie]
+
+
+def thrown(events: tuple[Event, ...]) -> list[Throw]:
+    """The throws among `events`, in order, each with its dice: what a move keeps to show as die faces.
+    Only dice already thrown are events' dice, so nothing here is a future roll."""
+    return [
+        Throw(seat=event.seat, dice=[ThrownDie(face=d.face, title=d.title, colour=d.colour) for d in event.dice])
+        for event in events
+        if event.dice
+    ]
+
+
+def throw_svg(throw: Throw, *, height: float = 22) -> str:
+    """A stored throw as a row of small die faces, inline SVG (the history, the turn email's HTML)."""
+    dice = [Die(0, 0, d["face"], title=d["title"], colour=d["colour"]) for d in throw["dice"]]
+    who = f"{throw['seat']} threw " if throw["seat"] else "thrown: "
+    return dice_svg(dice, height=height, title=who + " + ".join(d.face for d in dice))

@@ -7,7 +7,7 @@ it was made, and only this viewer's own version is read out of the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from accounts.selectors import display_name_of
+from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import ChatMessage, DrawProposal, Game, Move, Seat
 
@@ -33,6 +34,7 @@ class HistoryEntry:
     words: str = ""  # the move in plain words, as this viewer may read them
     ply: int | None = None
     at: datetime | None = None
+    dice: list[Throw] = field(default_factory=list)  # the dice the move threw, shown as die faces
 
     @property
     def number(self) -> int | None:
@@ -92,10 +94,11 @@ def _moves(
     words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
     rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words).order_by("ply")
     keyed: Keyed = []
-    for ply, seat_id, notation, said in rows.values_list("ply", "seat_id", "notation", "words"):
+    for ply, seat_id, notation, said, dice in rows.values_list("ply", "seat_id", "notation", "words", "dice"):
         colour = colours[seat_id]
         text = public_notation(game, notation, colour, now, viewer)
-        keyed.append(((ply + 1, 0, 0.0, 0, ply), HistoryEntry("move", colour, names[seat_id], text, said or "", ply)))
+        entry = HistoryEntry("move", colour, names[seat_id], text, said or "", ply, dice=dice)
+        keyed.append(((ply + 1, 0, 0.0, 0, ply), entry))
     return keyed
 
 
