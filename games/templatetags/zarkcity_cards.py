@@ -83,7 +83,9 @@ def quick_buttons(moves: Iterable[str]) -> str:
 @register.filter
 def dice_faces(throws: Iterable[Throw]) -> str:
     """Each throw a move made as small die faces (inline SVG from the drawing kit), after its words."""
-    pictures = "".join(f'<span class="zc-dice">{throw_svg(throw)}</span>' for throw in throws)
+    # Styled inline: the email's HTML carries no stylesheet.
+    span = '<span class="zc-dice" style="display:inline-block;vertical-align:middle;margin:2px 4px 0 0">'
+    pictures = "".join(f"{span}{throw_svg(throw)}</span>" for throw in throws)
     return mark_safe(f" {pictures}" if pictures else "")  # noqa: S308 (the kit escapes every text)
 
 

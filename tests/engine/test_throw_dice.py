@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine import registry
-from engine.interface import Event, thrown, throw_svg
+from engine.interface import Event, throw_svg, thrown
 from engine.kit.core import Sealed
 
 DICE_GAMES = ("icedice", "pharaoh", "launchpad23", "blackice")
