@@ -223,6 +223,10 @@ class Game(Protocol):
         """The starting State, with every random event derived from `seed` (games.md)."""
         ...
 
+    def begin(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[Any]:
+        """`new_game` with the events of the setup (a first throw)."""
+        ...
+
     def parse(self, text: str) -> Any:
         """One move in the game's notation; NotationError when unreadable. parse(str(m)) == m."""
         ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypedDict, TypeVar
 
 from .draw.scene import Die
@@ -103,6 +104,13 @@ def thrown(events: tuple[Event, ...]) -> list[Throw]:
 
 def throw_svg(throw: Throw, *, height: float = 22) -> str:
     """A stored throw as a row of small die faces, inline SVG (the history, the turn email's HTML)."""
-    dice = [Die(0, 0, d["face"], title=d["title"], colour=d["colour"]) for d in throw["dice"]]
-    who = f"{throw['seat']} threw " if throw["seat"] else "thrown: "
+    faces = tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
+    return _throw_picture(throw["seat"], faces, height)
+
+
+@lru_cache(maxsize=1024)
+def _throw_picture(seat: str | None, faces: tuple[tuple[str, str, str], ...], height: float) -> str:
+    # A game's throws are few (IceDice's 36 faces a seat): a history of 60 throws draws each once.
+    dice = [Die(0, 0, face, title=title, colour=colour) for face, title, colour in faces]
+    who = f"{seat} threw " if seat else "thrown: "
     return dice_svg(dice, height=height, title=who + " + ".join(d.face for d in dice))

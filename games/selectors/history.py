@@ -27,7 +27,7 @@ NO_WINNER_ON_TIME = "Every remaining player ran out of time: the game ends with 
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    kind: str  # "move", "chat" or "draw" (an offer, its answer, or how the game ended without a move)
+    kind: str  # "move", "chat", "draw" (an offer, its answer, or how the game ended without a move) or "opening"
     colour: str
     name: str
     text: str  # the move in public notation, the chat line, or what happened to the draw offer
@@ -83,6 +83,7 @@ def history(
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
         keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
     keyed += _draw_events(game, colours, names, first_ply, proposals)
+    keyed += _opening(game, first_ply)
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed], first_ply
 
@@ -100,6 +101,14 @@ def _moves(
         entry = HistoryEntry("move", colour, names[seat_id], text, said or "", ply, dice=dice)
         keyed.append(((ply + 1, 0, 0.0, 0, ply), entry))
     return keyed
+
+
+def _opening(game: Game, first_ply: int) -> Keyed:
+    """The setup's throw (a first mover's dice, thrown before any move), first of all when shown."""
+    if first_ply > 0 or not game.opening_dice:
+        return []
+    seat = game.opening_dice[0]["seat"] or ""
+    return [((0, 0, 0.0, 0, 0), HistoryEntry("opening", seat, "", "The opening throw", dice=game.opening_dice))]
 
 
 def _draw_events(

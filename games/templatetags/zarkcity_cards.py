@@ -107,6 +107,8 @@ def _history_item(item: HistoryEntry) -> str:
         )
     at = localtime(item.at) if item.at else None
     when, stamp = (at.strftime("%-d %b %H:%M"), at.isoformat()) if at else ("", "")
+    if item.kind == "opening":  # the setup's throw, before any move
+        return f'<li class="zc-log__draw zc-log--{colour}">{escape(item.text)}{dice_faces(item.dice)}</li>'
     if item.kind == "draw":  # "Alice (@alice), red, proposed a draw", or what became of the offer
         by = f'<span class="zc-by">{escape(item.name)}</span>, {colour}, ' if item.name else ""
         time = f' <time class="muted" datetime="{stamp}">{when}</time>' if at else ""

@@ -13,11 +13,13 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from engine.interface import Throw, thrown
 from games import services
-from games.models import Game, Move
+from games.models import Game
 
 pytestmark = pytest.mark.django_db
 DICE_GAMES = ("icedice", "pharaoh", "launchpad23", "blackice")
+OPEN_WITH_A_THROW = {"icedice", "pharaoh", "blackice"}  # Launch Pad 23 opens with a sealed pick
 PICTURE = re.compile(r'<svg[^>]*class="kd-dice"[^>]*aria-label="([^"]*)"')
 
 
@@ -50,9 +52,9 @@ def play(game: Game, plies: int) -> Game:
     return game
 
 
-def said(move: Move) -> list[str]:
+def said(throws: list[Throw]) -> list[str]:
     """Each stored throw as its picture names it: "red threw S + green"."""
-    return [f"{throw['seat']} threw {' + '.join(d['face'] for d in throw['dice'])}" for throw in move.dice]
+    return [f"{throw['seat']} threw {' + '.join(d['face'] for d in throw['dice'])}" for throw in throws]
 
 
 def words_name_faces(words: str, faces: list[str]) -> bool:
@@ -67,7 +69,10 @@ def test_the_history_shows_each_throw_as_die_faces_to_players_and_spectators(cli
     for move in moves:  # each throw kept is one the move's public words tell of, in the order thrown
         for throw in move.dice:
             assert words_name_faces(move.descriptions["*"], [d["face"] for d in throw["dice"]])
-    expected = [label for move in moves for label in said(move)]
+    seats = [seat.colour for seat in game.seats.order_by("order")]
+    assert bool(game.opening_dice) == (game_id in OPEN_WITH_A_THROW)
+    assert game.opening_dice == thrown(game.rules.begin(seats, game.seed, game.options).events)  # the seed's
+    expected = said(game.opening_dice) + [label for move in moves for label in said(move.dice)]
     url = reverse("game_detail", args=[game.pk]) + "?history=all"
     spectator = client.get(url).content.decode()
     client.force_login(alice)
@@ -93,8 +98,8 @@ def test_the_turn_email_draws_the_throws_in_html_and_keeps_the_words_in_text(
         email, labels = next(((m, found) for m, found in reversed(shown) if found), (None, []))
     assert email is not None, f"no turn email of {game_id} showed a throw"
     assert "<svg" not in email.body  # the plain text keeps the words
-    thrown = {label for move in game.moves.all() for label in said(move)}
-    assert set(labels) <= thrown  # only throws already made, each as stored with its move
+    made = {label for move in game.moves.all() for label in said(move.dice)}
+    assert set(labels) <= made  # only throws already made, each as stored with its move
     for label in labels:
         faces = label.split(" threw ")[1].split(" + ")
         assert words_name_faces(email.body, faces)

@@ -8,6 +8,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
+            model_name="game",
+            name="opening_dice",
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AddField(
             model_name="move",
             name="dice",
             field=models.JSONField(blank=True, default=list),
