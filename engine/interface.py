@@ -18,6 +18,7 @@ from .kit.events import Seen as Seen
 from .kit.events import Throw as Throw
 from .kit.events import drawn as drawn
 from .kit.events import throw_svg as throw_svg
+from .kit.events import throw_words as throw_words
 from .kit.events import thrown as thrown
 
 # Seats are colours in every game (games.md), in this seating order.

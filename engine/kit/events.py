@@ -112,5 +112,13 @@ def throw_svg(throw: Throw, *, height: float = 22) -> str:
 def _throw_picture(seat: str | None, faces: tuple[tuple[str, str, str], ...], height: float) -> str:
     # A game's throws are few (IceDice's 36 faces a seat): a history of 60 throws draws each once.
     dice = [Die(0, 0, face, title=title, colour=colour) for face, title, colour in faces]
-    who = f"{seat} threw " if seat else "thrown: "
-    return dice_svg(dice, height=height, title=who + " + ".join(d.face for d in dice))
+    return dice_svg(dice, height=height, title=_said(seat, [face for face, _, _ in faces]))
+
+
+def throw_words(throw: Throw) -> str:
+    """A stored throw in words, as its picture is labelled: "red threw S + green"."""
+    return _said(throw["seat"], [d["face"] for d in throw["dice"]])
+
+
+def _said(seat: str | None, faces: list[str]) -> str:
+    return f"{seat} threw {' + '.join(faces)}" if seat else f"thrown: {' + '.join(faces)}"

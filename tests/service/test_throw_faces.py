@@ -98,8 +98,24 @@ def test_the_turn_email_draws_the_throws_in_html_and_keeps_the_words_in_text(
         email, labels = next(((m, found) for m, found in reversed(shown) if found), (None, []))
     assert email is not None, f"no turn email of {game_id} showed a throw"
     assert "<svg" not in email.body  # the plain text keeps the words
-    made = {label for move in game.moves.all() for label in said(move.dice)}
+    made = set(said(game.opening_dice)) | {label for move in game.moves.all() for label in said(move.dice)}
     assert set(labels) <= made  # only throws already made, each as stored with its move
     for label in labels:
         faces = label.split(" threw ")[1].split(" + ")
         assert words_name_faces(email.body, faces)
+
+
+@pytest.mark.parametrize("game_id", sorted(OPEN_WITH_A_THROW))
+def test_a_first_turn_email_opens_with_the_setups_throw(
+    alice, bob, eager, django_capture_on_commit_callbacks, settings, game_id
+) -> None:
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start(game_id, alice, bob)
+    while game.ply < 40 and not any("The opening throw" in m.body for m in mail.outbox):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = play(game, game.ply + 1)
+    [opening] = said(game.opening_dice)
+    first = next(m for m in mail.outbox if "The opening throw" in m.body)
+    assert f"The opening throw: {opening}" in first.body
+    assert PICTURE.findall(first.alternatives[0][0])[0] == opening  # drawn first, before the moves' throws
