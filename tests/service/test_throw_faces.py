@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
@@ -52,6 +53,19 @@ def play(game: Game, plies: int) -> Game:
     return game
 
 
+def mailed_until(game_id: str, players: tuple[Any, ...], capture: Any, shows: Callable[[str], object]) -> Game:
+    """A new game played one step at a time, each step's emails sent, until a turn email's HTML `shows`
+    what is looked for (or 60 moves)."""
+    with capture(execute=True):
+        game = start(game_id, *players)
+    while game.ply < 60 and game.status == Game.Status.ACTIVE:
+        if any(shows(m.alternatives[0][0]) for m in mail.outbox if "your move" in m.alternatives[0][0]):
+            break
+        with capture(execute=True):
+            game = play(game, game.ply + 1)
+    return game
+
+
 def said(throws: list[Throw]) -> list[str]:
     """Each stored throw as its picture names it: "red threw S + green"."""
     return [f"{throw['seat']} threw {' + '.join(d['face'] for d in throw['dice'])}" for throw in throws]
@@ -87,15 +101,10 @@ def test_the_turn_email_draws_the_throws_in_html_and_keeps_the_words_in_text(
     alice, bob, eager, django_capture_on_commit_callbacks, settings, game_id
 ) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    with django_capture_on_commit_callbacks(execute=True):
-        game = start(game_id, alice, bob)
-    email, labels = None, []
-    while email is None and game.ply < 60 and game.status == Game.Status.ACTIVE:
-        with django_capture_on_commit_callbacks(execute=True):
-            game = play(game, game.ply + 1)
-        turns = [m for m in mail.outbox if "your move" in m.alternatives[0][0]]
-        shown = [(m, PICTURE.findall(m.alternatives[0][0])) for m in turns]
-        email, labels = next(((m, found) for m, found in reversed(shown) if found), (None, []))
+    game = mailed_until(game_id, (alice, bob), django_capture_on_commit_callbacks, PICTURE.search)
+    turns = [m for m in mail.outbox if "your move" in m.alternatives[0][0]]
+    shown = [(m, PICTURE.findall(m.alternatives[0][0])) for m in turns]
+    email, labels = next(((m, found) for m, found in reversed(shown) if found), (None, []))
     assert email is not None, f"no turn email of {game_id} showed a throw"
     assert "<svg" not in email.body  # the plain text keeps the words
     made = set(said(game.opening_dice)) | {label for move in game.moves.all() for label in said(move.dice)}
@@ -110,11 +119,8 @@ def test_a_first_turn_email_opens_with_the_setups_throw(
     alice, bob, eager, django_capture_on_commit_callbacks, settings, game_id
 ) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    with django_capture_on_commit_callbacks(execute=True):
-        game = start(game_id, alice, bob)
-    while game.ply < 40 and not any("The opening throw" in m.body for m in mail.outbox):
-        with django_capture_on_commit_callbacks(execute=True):
-            game = play(game, game.ply + 1)
+    opens = lambda html: "The opening throw" in html  # noqa: E731
+    game = mailed_until(game_id, (alice, bob), django_capture_on_commit_callbacks, opens)
     [opening] = said(game.opening_dice)
     first = next(m for m in mail.outbox if "The opening throw" in m.body)
     assert f"The opening throw: {opening}" in first.body
