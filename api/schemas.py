@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from ninja import Field, Schema
 
-HistoryKind = Literal["move", "chat", "draw"]
+HistoryKind = Literal["move", "chat", "draw", "opening"]
 Outcome = Literal["won", "lost", "draw"]
 DrawStatus = Literal["open", "accepted", "declined", "lapsed"]
 

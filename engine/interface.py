@@ -15,7 +15,11 @@ from typing import Any, Protocol, TypedDict, runtime_checkable
 from .kit.events import Event as Event
 from .kit.events import Outcome as Outcome
 from .kit.events import Seen as Seen
+from .kit.events import Throw as Throw
 from .kit.events import drawn as drawn
+from .kit.events import throw_svg as throw_svg
+from .kit.events import throw_words as throw_words
+from .kit.events import thrown as thrown
 
 # Seats are colours in every game (games.md), in this seating order.
 COLOURS = ("red", "yellow", "green", "blue", "black")
@@ -218,6 +222,10 @@ class Game(Protocol):
     # --- play ---------------------------------------------------------------------------------
     def new_game(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Any:
         """The starting State, with every random event derived from `seed` (games.md)."""
+        ...
+
+    def begin(self, players: Sequence[str], seed: str, options: Mapping[str, str]) -> Outcome[Any]:
+        """`new_game` with the events of the setup (a first throw)."""
         ...
 
     def parse(self, text: str) -> Any:

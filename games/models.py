@@ -44,6 +44,8 @@ class Game(models.Model):
     rules_version = models.CharField(max_length=20)
     ply = models.PositiveIntegerField(default=0)  # number of moves in the log
     snapshot = models.JSONField(null=True, blank=True)  # engine position after `ply` moves (secret)
+    # The setup's throws (a first mover's dice), as Move.dice keeps a move's: public once thrown.
+    opening_dice = models.JSONField(default=list, blank=True)
     phase = models.CharField(max_length=10, blank=True)  # engine phase, for lists and dashboards
     to_move = models.CharField(max_length=40, blank=True)  # colours who may move now, comma-separated (all 5 fit)
     turn_started_at = models.DateTimeField(null=True, blank=True)
@@ -120,6 +122,9 @@ class Move(models.Model):
     # spectators and most players read; a colour key holds that player's fuller version (their own
     # draws). Secret like the snapshot: never put this in a record or an export.
     descriptions = models.JSONField(default=dict, blank=True)
+    # The dice the step threw, each throw `{"seat", "dice": [{"face", "title", "colour"}]}` (engine.interface
+    # `thrown`): public, since a die is seen once thrown; a throw still to come is in no step's events.
+    dice = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

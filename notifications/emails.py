@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
-from engine.interface import Table, View
+from engine.interface import Table, Throw, View, throw_words
 from engine.kit.core import card_of
 from games import clock, sharing
 from games.emails import invitation_message
@@ -247,10 +247,25 @@ def _your_turn(notification: Notification, game: Game, seat: Seat, state: Any) -
     context = table(game, seat, state)
     since = selectors.moves_since_last_turn(game, seat, now=state)
     asked = step(game, seat, state=state)
-    context |= {"moves": since, "step": asked}
+    context |= {"moves": since, "step": asked, "opening": _opening(game, since)}
     subject = f"{context['title']}: {_headline(since, seat.colour)}, {asked}"
     png = board_png(notification, context["view"])
     return Email(subject, "your_turn", context | _board(png), png)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The setup's throw as a turn email lists it: in words, and the throw for its die faces."""
+
+    words: str
+    dice: list[Throw]
+
+
+def _opening(game: Game, since: list[selectors.MoveLine]) -> list[Opening]:
+    """The setup's throw, for a player whose "since your last turn" starts at the game's start."""
+    if len(since) != game.ply:
+        return []
+    return [Opening(throw_words(throw), [throw]) for throw in game.opening_dice]
 
 
 def _board(png: bytes | None) -> dict[str, Any]:

@@ -5,7 +5,7 @@ The movers' clocks and who is away at a table are games.clock's (the game page, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from engine.interface import Game as GameRules
+from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
@@ -85,6 +86,7 @@ class MoveLine:
     colour: str
     words: str  # the engine's description for this viewer
     notation: str  # public_move_text for this viewer
+    dice: list[Throw] = field(default_factory=list)  # the throws the move made (public once thrown)
 
 
 def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[MoveLine]:
@@ -102,7 +104,7 @@ def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[Mo
 def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLine:
     words = move.descriptions.get(viewer) or move.descriptions.get("*") or ""
     notation = public_text(rules, rules.parse(move.notation), move.seat.colour, now, viewer)
-    return MoveLine(ply=move.ply, colour=move.seat.colour, words=words, notation=notation)
+    return MoveLine(ply=move.ply, colour=move.seat.colour, words=words, notation=notation, dice=move.dice)
 
 
 def waiting_games(user: User) -> list[tuple[Game, Seat]]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
 from ..interface import Result
+from ..kit import draw
 from ..kit.events import Event, Outcome
 from .notation import DECLARE, PASS, Move
 from .state import COLOURS, PLACES, Keys, Lock, State, die, first_player, new_code, sorted_codes, starting_codes
@@ -43,9 +44,9 @@ def throw(state: State, seat: str) -> Outcome[State]:
     actions = actions_of_throw(thrown, seat, faces)
     after = thrown.evolve(actions=actions, turn=state.turn + 1)
     said = " ".join(faces) if actions == faces else f"{' '.join(faces)}: actions {' '.join(actions)}"
-    return Outcome(
-        after, (Event("throw", f"{seat} throws {said}", seat, {"dice": list(faces), "actions": list(actions)}),)
-    )
+    data = {"dice": list(faces), "actions": list(actions)}
+    dice = tuple(draw.Die(0, 0, face, title=f"die {i + 1}") for i, face in enumerate(faces))
+    return Outcome(after, (Event("throw", f"{seat} throws {said}", seat, data, dice=dice),))
 
 
 def actions_of_throw(state: State, seat: str, faces: Sequence[str]) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..errors import IllegalMoveError, PositionError
 from ..interface import COLOURS
+from ..kit import draw
 from ..kit.events import Event, Outcome
 from ..shuffle import shuffled
 from .notation import Move, Roll, Stop, Take
@@ -50,7 +51,8 @@ def throw(state: State, events: Events = ()) -> Outcome[State]:
     thrown = Throw(die(state.seed, state.dice, SIZE_FACES), die(state.seed, state.dice + 1, COLOUR_FACES))
     mover = str(state.to_move)
     data = {"size": thrown.size, "colour": thrown.colour, "dice": [state.dice, state.dice + 1]}
-    said = Event("throw", f"{mover} threw {thrown}", mover, data)
+    dice = (draw.Die(0, 0, thrown.size, title="pyramid die"), draw.Die(0, 0, thrown.colour, title="colour die"))
+    said = Event("throw", f"{mover} threw {thrown}", mover, data, dice=dice)
     state = state.evolve(throw=thrown, dice=state.dice + 2)
     if thrown.colour in state.counter_colours():
         return _bust(state, (*events, said))

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from functools import lru_cache
+from typing import Any, Generic, NamedTuple, TypedDict, TypeVar
+
+from .draw.scene import Die
+from .draw.svg import dice_svg
 
 S = TypeVar("S")
 
@@ -21,7 +25,9 @@ class Event:
 
     `kind` is the game's own word ("throw", "capture", "bust", "draw"); the apps never branch on it.
     `data` holds public facts for scripts and the API (`{"dice": [5]}`); `secret_data` the facts
-    behind `secret`, for the same seats.
+    behind `secret`, for the same seats. `dice`: the dice a throw showed, as the drawing kit draws
+    them (their x and y are ignored); public like `text`, since a die is seen once thrown and never
+    before: the history and the emails show them as die faces next to the line.
     """
 
     kind: str
@@ -31,6 +37,7 @@ class Event:
     secret: str = ""  # the line only `to` may read (and everyone once the game is over)
     secret_data: Mapping[str, Any] = field(default_factory=dict)
     to: frozenset[str] = frozenset()
+    dice: tuple[Die, ...] = ()
 
     def seen_by(self, viewer: str | None, *, revealed: bool = False) -> Seen:
         """The event as `viewer` (None: a spectator) may read it; `revealed` once the game is over."""
@@ -70,3 +77,48 @@ def drawn(events: tuple[Event, ...]) -> dict[str, list[str]]:
         if event.seat is not None and cards:
             taken.setdefault(event.seat, []).extend(cards)
     return taken
+
+
+class ThrownDie(TypedDict):
+    face: str
+    title: str
+    colour: str
+
+
+class Throw(TypedDict):
+    """One throw as the service stores it with its move (JSON): whose luck it was and the dice shown."""
+
+    seat: str | None
+    dice: list[ThrownDie]
+
+
+def thrown(events: tuple[Event, ...]) -> list[Throw]:
+    """The throws among `events`, in order, each with its dice: what a move keeps to show as die faces.
+    Only dice already thrown are events' dice, so nothing here is a future roll."""
+    return [
+        Throw(seat=event.seat, dice=[ThrownDie(face=d.face, title=d.title, colour=d.colour) for d in event.dice])
+        for event in events
+        if event.dice
+    ]
+
+
+def throw_svg(throw: Throw, *, height: float = 22) -> str:
+    """A stored throw as a row of small die faces, inline SVG (the history, the turn email's HTML)."""
+    faces = tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
+    return _throw_picture(throw["seat"], faces, height)
+
+
+@lru_cache(maxsize=1024)
+def _throw_picture(seat: str | None, faces: tuple[tuple[str, str, str], ...], height: float) -> str:
+    # A game's throws are few (IceDice's 36 faces a seat): a history of 60 throws draws each once.
+    dice = [Die(0, 0, face, title=title, colour=colour) for face, title, colour in faces]
+    return dice_svg(dice, height=height, title=_said(seat, [face for face, _, _ in faces]))
+
+
+def throw_words(throw: Throw) -> str:
+    """A stored throw in words, as its picture is labelled: "red threw S + green"."""
+    return _said(throw["seat"], [d["face"] for d in throw["dice"]])
+
+
+def _said(seat: str | None, faces: list[str]) -> str:
+    return f"{seat} threw {' + '.join(faces)}" if seat else f"thrown: {' + '.join(faces)}"

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..errors import IllegalMoveError
+from ..kit import draw
 from ..kit.events import Event, Outcome
 from ..shuffle import shuffled
 from .notation import Add, Shift, Start, Word
@@ -37,7 +38,9 @@ def throw(state: State, seat: str) -> Outcome[State]:
     size, colour = die(state.seed, state.dice, PYRAMID_FACES), die(state.seed, state.dice + 1, COLOUR_FACES)
     thrown = replace(state, throw=(size, colour), dice=state.dice + 2, phase="add", moves_left=0)
     text = f"{seat} throws {size} + {colour}"
-    return Outcome(thrown, (Event("throw", text, seat, {"dice": [size, colour], "size": size, "colour": colour}),))
+    data = {"dice": [size, colour], "size": size, "colour": colour}
+    dice = (draw.Die(0, 0, size, title="pyramid die"), draw.Die(0, 0, colour, title="colour die"))
+    return Outcome(thrown, (Event("throw", text, seat, data, dice=dice),))
 
 
 def offered(face: tuple[str, str]) -> tuple[Piece, ...]:

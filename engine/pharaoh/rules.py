@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import IllegalMoveError
+from ..kit import draw
 from ..kit.events import Event, Outcome
 from ..shuffle import shuffled
 from .board import NAMES, NEIGHBOURS, PIPS, edge_cells, goal_lines, step_cost
@@ -46,7 +47,8 @@ def throw_for(state: State, seat: str) -> Outcome[State]:
     while True:
         points = die(state.seed, state.dice)
         state = state.evolve(to_move=seat, throw=points, points=points, dice=state.dice + 1)
-        events.append(Event("throw", f"{seat} threw {points}", seat, {"dice": [points]}))
+        die_shown = (draw.Die(0, 0, str(points), title=f"{seat}'s die"),)
+        events.append(Event("throw", f"{seat} threw {points}", seat, {"dice": [points]}, dice=die_shown))
         if legal_steps(state, seat):
             return Outcome(state, tuple(events))
         events.append(_turn_end(seat, points))

@@ -7,7 +7,7 @@ it was made, and only this viewer's own version is read out of the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from accounts.selectors import display_name_of
+from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import ChatMessage, DrawProposal, Game, Move, Seat
 
@@ -26,13 +27,14 @@ NO_WINNER_ON_TIME = "Every remaining player ran out of time: the game ends with 
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    kind: str  # "move", "chat" or "draw" (an offer, its answer, or how the game ended without a move)
+    kind: str  # "move", "chat", "draw" (an offer, its answer, or how the game ended without a move) or "opening"
     colour: str
     name: str
     text: str  # the move in public notation, the chat line, or what happened to the draw offer
     words: str = ""  # the move in plain words, as this viewer may read them
     ply: int | None = None
     at: datetime | None = None
+    dice: list[Throw] = field(default_factory=list)  # the dice the move threw, shown as die faces
 
     @property
     def number(self) -> int | None:
@@ -81,6 +83,7 @@ def history(
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
         keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
     keyed += _draw_events(game, colours, names, first_ply, proposals)
+    keyed += _opening(game, first_ply)
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed], first_ply
 
@@ -92,11 +95,20 @@ def _moves(
     words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
     rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words).order_by("ply")
     keyed: Keyed = []
-    for ply, seat_id, notation, said in rows.values_list("ply", "seat_id", "notation", "words"):
+    for ply, seat_id, notation, said, dice in rows.values_list("ply", "seat_id", "notation", "words", "dice"):
         colour = colours[seat_id]
         text = public_notation(game, notation, colour, now, viewer)
-        keyed.append(((ply + 1, 0, 0.0, 0, ply), HistoryEntry("move", colour, names[seat_id], text, said or "", ply)))
+        entry = HistoryEntry("move", colour, names[seat_id], text, said or "", ply, dice=dice)
+        keyed.append(((ply + 1, 0, 0.0, 0, ply), entry))
     return keyed
+
+
+def _opening(game: Game, first_ply: int) -> Keyed:
+    """The setup's throw (a first mover's dice, thrown before any move), first of all when shown."""
+    if first_ply > 0 or not game.opening_dice:
+        return []
+    seat = game.opening_dice[0]["seat"] or ""
+    return [((0, 0, 0.0, 0, 0), HistoryEntry("opening", seat, "", "The opening throw", dice=game.opening_dice))]
 
 
 def _draw_events(

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.services import bot_user_for
 from engine import registry
-from engine.interface import COLOURS, GameInfo
+from engine.interface import COLOURS, GameInfo, thrown
 from engine.shuffle import commitment
 from games import events
 from games.models import Game, Invitation, Seat
@@ -170,7 +170,8 @@ def game_start(*, game: Game) -> None:
     seats = _close_gaps(game)
     seed = secrets.token_hex(32)
     rules = game.rules
-    state = rules.new_game([seat.colour for seat in seats], seed, game.options)
+    opening = rules.begin([seat.colour for seat in seats], seed, game.options)
+    state, game.opening_dice = opening.state, thrown(opening.events)
     now = timezone.now()
     game.seed, game.seed_commitment, game.rules_version = seed, commitment(seed), rules.info.rules_version
     game.status, game.started_at = Game.Status.ACTIVE, now

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.errors import IllegalMoveError, NotationError
+from engine.interface import Event, thrown
 from engine.kit.core import Sealed, timeout_move
 from engine.kit.steps import Played, play_line, read_line
 from games import events
@@ -99,13 +100,16 @@ def _resolve_if_complete(game: Game, seats: list[Seat], before: Any, held: list[
         return None
     table = {s.pk: s for s in seats}
     moves = {colour: rules.parse(c.notation) for colour, c in by_colour.items()}
-    after = rules.resolve(before, moves).state
+    resolved = rules.resolve(before, moves)
+    after = resolved.state
     rows = []
     for number, (colour, move) in enumerate(moves.items(), start=1):
         seat = table[by_colour[colour].seat_id]
-        # Each choice is described as made face down, the last one with the reveal that followed it.
-        shown = after if number == len(moves) else before
-        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, before, shown)))
+        # Each choice is described as made face down, the last one with the reveal (and any throw) that followed it.
+        last = number == len(moves)
+        shown = after if last else before
+        said = _descriptions(game, seats, move, seat, before, shown)
+        rows.append(_append(game, seat, move, said, resolved.events if last else ()))
     Commitment.objects.filter(game=game).delete()
     return _saved(game, seats, rows[-1], before, after)
 
@@ -125,11 +129,12 @@ def player_resign(*, game: Game, user: User, reason: str = "resignation") -> Mov
         seats = table_of(game)
         seat = acting_seat(game, user, seats)
         before = state_of(game)
+        resigned = game.rules.step(before, game.rules.parse("resign"), seat.colour)  # what leaving threw
         after = game.rules.resign(before, seat.colour, reason)
         seat.resigned = True  # in `seats` too: the rows below see them gone
         seat.save(update_fields=["resigned"])
         _withdraw_commitment(game, seat)
-        row = _record(game, seats, seat, game.rules.parse("resign"), before, after)
+        row = _record(game, seats, seat, game.rules.parse("resign"), before, after, resigned.events)
         events.publish(events.PlayerResigned(game=game, move=row, reason=reason))
         if game.status == Game.Status.ACTIVE and sealed_step(game, after):
             # The seat everyone else's commitments waited on has left: theirs are resolved now.
@@ -148,7 +153,8 @@ def timeout_step(*, game: Game, colour: str) -> Move | None:
         move = timeout_move(game.rules, before, colour) if game.status == Game.Status.ACTIVE else None
         if move is None:
             return None
-        return _record(game, seats, seat, move, before, game.rules.apply(before, move, colour))
+        timed_out = game.rules.step(before, move, colour)
+        return _record(game, seats, seat, move, before, timed_out.state, timed_out.events)
 
 
 def _withdraw_commitment(game: Game, seat: Seat) -> None:
@@ -179,7 +185,7 @@ def _record_line(game: Game, seats: list[Seat], seat: Seat, before: Any, played:
     rows, state = [], before
     for step in played:
         move = game.rules.parse(_canonical(game, state, step.text))
-        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, state, step.state)))
+        rows.append(_append(game, seat, move, _descriptions(game, seats, move, seat, state, step.state), step.events))
         state = step.state
     return _saved(game, seats, rows[-1], before, state)
 
@@ -191,8 +197,12 @@ def _canonical(game: Game, state: Any, text: str) -> str:
     return str(canonical(state, text)) if canonical is not None else text
 
 
-def _append(game: Game, seat: Seat, move: Any, descriptions: dict[str, str]) -> Move:
-    row = Move.objects.create(game=game, ply=game.ply, seat=seat, notation=str(move), descriptions=descriptions)
+def _append(game: Game, seat: Seat, move: Any, descriptions: dict[str, str], events: tuple[Event, ...]) -> Move:
+    """The step's row: its words, and the dice its events threw (public: only dice already thrown)."""
+    dice = thrown(events)
+    row = Move.objects.create(
+        game=game, ply=game.ply, seat=seat, notation=str(move), descriptions=descriptions, dice=dice
+    )
     game.ply += 1
     return row
 
@@ -208,10 +218,12 @@ def _saved(game: Game, seats: list[Seat], last: Move, before: Any, after: Any) -
     return last
 
 
-def _record(game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any) -> Move:
+def _record(
+    game: Game, seats: list[Seat], seat: Seat, move: Any, before: Any, after: Any, events: tuple[Event, ...]
+) -> Move:
     """Append one move and save the game (`seats`: the table as read under the lock, `seat` the one
-    among them that moved)."""
-    row = _append(game, seat, move, _descriptions(game, seats, move, seat, before, after))
+    among them that moved, `events` what the step did)."""
+    row = _append(game, seat, move, _descriptions(game, seats, move, seat, before, after), events)
     return _saved(game, seats, row, before, after)
 
 

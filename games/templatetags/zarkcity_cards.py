@@ -17,6 +17,7 @@ from django.utils.timezone import localtime
 
 from engine import registry
 from engine.interface import Game as GameRules
+from engine.interface import Throw, throw_svg
 from engine.kit.core import card_of
 from games.selectors.history import HistoryEntry
 from games.selectors.page import MoveGroup
@@ -80,6 +81,15 @@ def quick_buttons(moves: Iterable[str]) -> str:
 
 
 @register.filter
+def dice_faces(throws: Iterable[Throw]) -> str:
+    """Each throw a move made as small die faces (inline SVG from the drawing kit), after its words."""
+    # Styled inline: the email's HTML carries no stylesheet.
+    span = '<span class="zc-dice" style="display:inline-block;vertical-align:middle;margin:2px 4px 0 0">'
+    pictures = "".join(f"{span}{throw_svg(throw)}</span>" for throw in throws)
+    return mark_safe(f" {pictures}" if pictures else "")  # noqa: S308 (the kit escapes every text)
+
+
+@register.filter
 def history_items(entries: Iterable[HistoryEntry]) -> str:
     """The history's <li> rows, built here rather than in a template loop: a long game lists many."""
     return mark_safe("".join(_history_item(item) for item in entries))  # noqa: S308 (every part is escaped)
@@ -89,6 +99,7 @@ def _history_item(item: HistoryEntry) -> str:
     colour = escape(item.colour)
     if item.kind == "move":
         words = f' <span class="zc-words">{escape(item.words)}</span>' if item.words else ""
+        words += dice_faces(item.dice)
         number = f'<span class="zc-ply">{item.number}.</span>'
         return (
             f'<li class="zc-log__move zc-log--{colour}" value="{item.number}">{number} '
@@ -96,6 +107,8 @@ def _history_item(item: HistoryEntry) -> str:
         )
     at = localtime(item.at) if item.at else None
     when, stamp = (at.strftime("%-d %b %H:%M"), at.isoformat()) if at else ("", "")
+    if item.kind == "opening":  # the setup's throw, before any move
+        return f'<li class="zc-log__draw zc-log--{colour}">{escape(item.text)}{dice_faces(item.dice)}</li>'
     if item.kind == "draw":  # "Alice (@alice), red, proposed a draw", or what became of the offer
         by = f'<span class="zc-by">{escape(item.name)}</span>, {colour}, ' if item.name else ""
         time = f' <time class="muted" datetime="{stamp}">{when}</time>' if at else ""

@@ -31,7 +31,7 @@ from .scene import (
     spot_title,
     targets,
 )
-from .svg import PHONE_FRAME, cell_box, grid_unit, row_layout, smallest_text_px, svg, zone_height
+from .svg import PHONE_FRAME, cell_box, dice_svg, grid_unit, row_layout, smallest_text_px, svg, zone_height
 from .text import grid_text, piece_text, spot_text, text
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "Zone",
     "cell_box",
     "cell_names",
+    "dice_svg",
     "footprint",
     "grid_text",
     "grid_unit",

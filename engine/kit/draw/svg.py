@@ -9,6 +9,8 @@ and an email look alike.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
 
 from .pyramids import PALETTE, colours, footprint, gradient, mix, spot_svg
@@ -77,6 +79,21 @@ def svg(scene: Scene, *, interactive: bool = False) -> str:
         f"<title>{escape(scene.title)}</title><style>{style}</style><defs>{_gradients(scene)}</defs>"
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="{scene.background}"/>'
         f'<g font-family="sans-serif" fill="{INK}">{body}</g></svg>'
+    )
+
+
+def dice_svg(dice: Sequence[Die], *, height: float = 22, title: str = "dice") -> str:
+    """Dice in a row as a small inline picture `height` px tall: each drawn as the board draws it (its
+    own x, y and target ignored), for a throw's line in the history and the emails."""
+    side, gap = 44.0, 6.0
+    row = tuple(replace(die, x=1 + i * (side + gap), y=1, side=side, target="") for i, die in enumerate(dice))
+    w, h = len(row) * (side + gap) - gap + 2, side + 2
+    body = "".join(_die(die, False) for die in row)
+    defs = _gradients(Scene(w, h, row))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="kd-dice" viewBox="0 0 {_n(w)} {_n(h)}" '
+        f'width="{_n(w * height / h)}" height="{_n(height)}" role="img" aria-label="{escape(title)}">'
+        f'<title>{escape(title)}</title><defs>{defs}</defs><g font-family="sans-serif" fill="{INK}">{body}</g></svg>'
     )
 
 
