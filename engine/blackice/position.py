@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import PositionError
 from ..interface import COLOURS as SEATS
 from ..interface import Result
+from ..kit import files
 from .rules import duplicates_wild
 from .state import BOX, COLOURS, FACES, GAME_ID, Keys, Lock, State
 
@@ -59,7 +60,7 @@ def from_position(data: Any) -> State:
     )
     return State(
         players=players,
-        seed=_text(data.get("seed"), "seed"),
+        seed=files.text(data.get("seed"), "seed"),
         first_player=_seat(data.get("first_player"), players, "first_player"),
         to_move=_seat(data.get("to_move"), players, "to_move"),
         locks=locks,
@@ -148,12 +149,6 @@ def _outcome(winner: Any, reason: Any, players: tuple[str, ...]) -> Result | Non
     if reason == "timeout" and winner is None:
         return Result((), "timeout")
     return Result((_seat(winner, players, "winner"),), str(reason))
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(f"{what} must be text, not {value!r}")
-    return value
 
 
 def _count(value: Any, what: str) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import NotationError, PositionError
 from ..interface import COLOURS as SEATS
+from ..kit import files
 from .notation import NAME, Catastrophe, SacrificeStep, parse
 from .pieces import COLOUR_LETTERS, COLOUR_WORDS, COPIES, colour, is_piece, ordered, size
 from .state import GAME_ID, HOMEWORLD_NAMES, RULES_VERSION, STAGES, LastTurn, Options, Sacrifice, State, System
@@ -51,7 +52,7 @@ def from_position(data: Any) -> State:
     state = State(
         players=players,
         first_player=_seat(data.get("first_player"), players, "first_player"),
-        seed=_text(data.get("seed"), "seed"),
+        seed=files.text(data.get("seed"), "seed"),
         options=options,
         to_move=None if data.get("to_move") is None else _seat(data.get("to_move"), players, "to_move"),
         turn=_turn(data.get("turn")),
@@ -61,7 +62,7 @@ def from_position(data: Any) -> State:
         systems=systems,
         last_turn=_last_turn(data.get("last_turn"), players),
         winner=None if data.get("winner") is None else _seat(data.get("winner"), players, "winner"),
-        reason=None if data.get("reason") is None else _text(data.get("reason"), "reason"),
+        reason=None if data.get("reason") is None else files.text(data.get("reason"), "reason"),
         resigned=tuple(_seat(s, players, "resigned") for s in _list(data.get("resigned", []), "resigned")),
     )
     _check_stage(state)
@@ -181,12 +182,6 @@ def _seat(value: Any, players: tuple[str, ...], what: str) -> str:
     return str(value)
 
 
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(f"{what} must be text, not {value!r}")
-    return value
-
-
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(f"{what} must be a list, not {value!r}")
@@ -217,7 +212,7 @@ def _steps(value: Any, what: str) -> tuple[str, ...]:
     steps = _list(value, what)
     for text in steps:
         try:
-            parse(_text(text, what))
+            parse(files.text(text, what))
         except NotationError as error:
             raise PositionError(f"{what}: {error}") from None
     return tuple(steps)

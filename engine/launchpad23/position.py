@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import PositionError
 from ..interface import COLOURS as SEAT_COLOURS
+from ..kit import files
 from .rules import move_allowance
 from .state import (
     CELLS,
@@ -57,7 +58,7 @@ def from_position(data: Any) -> State:
     phase = _one_of(data.get("phase"), PHASES, "phase")
     state = State(
         players=players,
-        seed=_text(data.get("seed"), "seed"),
+        seed=files.text(data.get("seed"), "seed"),
         phase=phase,
         starts=_starts(data.get("starts"), players),
         first_player=_seat_or_none(data.get("first_player"), players, "first_player"),
@@ -86,12 +87,6 @@ def _one_of(value: Any, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
         raise PositionError(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
     return str(value)
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(f"{what} must be text, not {value!r}")
-    return value
 
 
 def _flag(value: Any, what: str) -> bool:

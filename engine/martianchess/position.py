@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import NotationError, PositionError
+from ..kit import files
 from .board import SIZES, Cell, cell_name, on_board, parse_cell, zone_of
 from .rules import seating
 from .state import GAME_ID, REASONS, State
@@ -87,7 +88,7 @@ def from_position(data: Any) -> State:
         board=board,
         to_move=to_move,
         captured=_captured(data.get("captured", {}), players),
-        seed=_text(data.get("seed", ""), "seed"),
+        seed=files.text(data.get("seed", ""), "seed"),
         turn=_turn(data.get("turn", 1)),
         last_crossing=_last_crossing(data.get("last_crossing"), len(players)),
         last_move=_last_move(data.get("last_move"), players),
@@ -103,15 +104,9 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(f"{what} must be text, not {value!r}")
-    return value
-
-
 def _cell(text: Any, what: str, players: int) -> Cell:
     try:
-        cell = parse_cell(_text(text, what))
+        cell = parse_cell(files.text(text, what))
     except NotationError as error:
         raise PositionError(f"{what}: {error}") from None
     if not on_board(cell, players):

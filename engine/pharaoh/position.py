@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import PositionError
 from ..interface import COLOURS
+from ..kit import files
 from .board import CORNERS, SIZES, is_cell
 from .rules import won_line
 from .state import GAME_ID, PLAYER_COUNTS, REASONS, Piece, State
@@ -48,7 +49,7 @@ def from_position(data: Any) -> State:
     winner, reason = _result(data, players)
     state = State(
         players=players,
-        seed=_text(data.get("seed"), "seed"),
+        seed=files.text(data.get("seed"), "seed"),
         first_player=_seat(data.get("first_player"), "first_player", players),
         to_move=_to_move(data.get("to_move"), players, resigned, over=reason is not None),
         throw=_number(data.get("throw"), "throw", 1, 6),
@@ -115,12 +116,6 @@ def _result(data: dict[str, Any], players: tuple[str, ...]) -> tuple[str | None,
     if reason in ("goal-line", "resignation") and winner is None:
         raise PositionError(f"a {reason} result has a winner")
     return (None if winner is None else _seat(winner, "winner", players)), str(reason)
-
-
-def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise PositionError(f"{what} must be text, not {value!r}")
-    return value
 
 
 def _number(value: Any, what: str, low: int, high: int | None) -> int:
