@@ -4,6 +4,7 @@ Run from the project root, against a PostgreSQL server and a Redis server (as pr
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load.py
         [--rates 10,20,30,40,50,60] [--seconds 30] [--warmup 5] [--games 200] [--opening 6-20]
         [--redis redis://127.0.0.1:6379/9] [--all-rates] [--open-pages 1] [--poll-seconds 10]
+        [--memory-every 60]
     ... bench/load.py --smoke     # 5 seconds at 5 moves a second on 20 games: only shows the bench works
 It creates its own database on that server (a fresh zc_bench_load_... name, or --database NAME, which
 must not exist yet) and refuses to run with DJANGO_DEBUG on. It takes the Redis database --redis
@@ -48,6 +49,12 @@ p50/p90/p99 in ms, errors, CPU per move of the web workers, the Celery processes
 and the bench itself, how busy the machine was, and the load average; below it, the open pages' polls
 a second, their p50/p99 and the page loads they caused. The verdict: the highest rate held (every rate
 up to it) with the whole move's p99 under 300 ms and no error (the open pages' included).
+
+A soak (issue 29: the worker's memory flat over the last hour of several): --memory-every 60 samples
+the resident memory of the worker's main process and each pool process, beat, and gunicorn's master
+and workers every minute while the rates run, prints each sample as it is taken, and at the end each
+process's memory at the start, an hour before the end and at the end, with the last hour's change.
+For example `--rates 10 --seconds 10800 --games 1000 --memory-every 60`: three hours at 10 moves a second.
 """
 
 from __future__ import annotations
@@ -639,6 +646,86 @@ class CpuMeter(threading.Thread):
         return spent
 
 
+def _rss_mb(pid: int) -> float | None:
+    """A process's resident memory in MB (VmRSS), or None if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+class MemoryMeter(threading.Thread):
+    """The resident memory of the service's long-running processes, sampled every `every` seconds and
+    printed as it goes: the worker's main process and each of its pool processes, beat, gunicorn's
+    master and its workers (their sum). At the end, `summary` says how each grew over the whole run
+    and over its last hour: issue 29's soak target is the worker's memory flat over the last hour.
+    A pool process that is replaced (a recycled child) shows as a new pid; the pool's sum stays."""
+
+    def __init__(self, site: Site, every: float) -> None:
+        super().__init__(daemon=True)
+        self.site, self.every = site, every
+        self.samples: list[tuple[float, dict[str, float]]] = []
+        self.started = time.monotonic()
+        self.stopping = threading.Event()
+
+    def roles(self) -> dict[str, float]:
+        stats = processes_now()
+        children: dict[int, list[int]] = {}
+        for pid, (parent, _) in stats.items():
+            children.setdefault(parent, []).append(pid)
+        found: dict[str, float] = {}
+        for process in self.site.processes:
+            if process.name not in ("web", "worker", "beat") or (own := _rss_mb(process.popen.pid)) is None:
+                continue
+            found[f"{process.name} main"] = own
+            kids = [(pid, rss) for pid in sorted(children.get(process.popen.pid, [])) if (rss := _rss_mb(pid))]
+            if process.name == "worker":
+                found.update({f"pool {pid}": rss for pid, rss in kids})
+            if kids:
+                found[f"{process.name} children"] = sum(rss for _, rss in kids)
+        return found
+
+    def sample(self) -> None:
+        minutes = (time.monotonic() - self.started) / 60
+        found = self.roles()
+        self.samples.append((minutes, found))
+        shown = "  ".join(f"{role} {rss:.0f}" for role, rss in found.items())
+        print(f"memory at {minutes:6.1f} min (MB): {shown}", flush=True)
+
+    def run(self) -> None:
+        self.sample()
+        while not self.stopping.wait(self.every):
+            self.sample()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join()
+        self.sample()
+
+    def summary(self) -> list[str]:
+        """Per process: MB at the start, an hour before the end, at the end, and the last hour's change."""
+        if len(self.samples) < 2:
+            return []
+        end, last = self.samples[-1]
+        hour_ago = min(self.samples, key=lambda sample: abs(sample[0] - (end - 60)))
+        window = end - hour_ago[0]
+        lines = [f"resident memory over {end:.0f} min, at the start / {window:.0f} min before the end / the end:"]
+        for role in last:
+            first = next((found[role] for _, found in self.samples if role in found), None)
+            before = hour_ago[1].get(role)
+            if first is None or before is None:
+                lines.append(f"  {role}: {last[role]:.0f} MB at the end (appeared during the run)")
+                continue
+            lines.append(
+                f"  {role}: {first:.0f} / {before:.0f} / {last[role]:.0f} MB, last {window:.0f} min"
+                f" {last[role] - before:+.1f} MB ({100 * (last[role] - before) / before:+.1f}%)"
+            )
+        return lines
+
+
 def machine_ticks() -> tuple[int, int]:
     """(busy, total) CPU ticks of the whole machine since boot (/proc/stat)."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -900,6 +987,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--poll-seconds", type=float, help="how often an open page polls (default: ZARKCITY_POLL_SECONDS, 10)"
     )
+    parser.add_argument(
+        "--memory-every",
+        type=float,
+        default=0,
+        help="sample the processes' resident memory every N seconds and print how it grew (a soak; default off)",
+    )
     common.add_database_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -955,7 +1048,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"open pages: {args.open_pages} a player, polling every {args.poll_seconds:g} s; {common.machine_speed()}"
         )
-        report(ramp(site, name, tables, args), args)
+        memory = MemoryMeter(site, args.memory_every) if args.memory_every else None
+        if memory:
+            memory.start()
+        steps = ramp(site, name, tables, args)
+        if memory:
+            memory.stop()
+            print("\n".join(memory.summary()))
+        report(steps, args)
     finally:
         site.stop()
         if server and name:
