@@ -1,0 +1,143 @@
+"""The CPU time of building one turn email of a dice game (issue 27: each throw's die faces as a PNG).
+
+Plays --games two-player games of each dice game (IceDice, Pharaoh, Launch Pad 23, Black ICE) with
+fixed seeds and a seeded random pick of each move, --plies moves each, so every run on every machine
+builds the same emails; then builds the latest turn email of every game (notifications.emails.
+build_message, then the whole message written out as bytes, as the worker sends it) --rounds times
+and prints the CPU time an email: the first round (a worker's first emails: each throw's picture
+drawn) and the median of the others (the throws' pictures from the worker's cache). Run it on the code
+before and after a change, in turn, and compare CPU time.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/dice_emails.py \
+        [--games 5] [--plies 24] [--rounds 5] [--smoke] [--database NAME] [--keep]
+
+PostgreSQL in a database of its own, DEBUG off (bench/common.py); emails go to Django's in-memory
+backend, nothing is sent. The board PNG is drawn for each email as for a turn email nobody else gets
+(notifications/pictures.py): the same in every round and on both codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+sys.path[0] = str(Path(__file__).resolve().parent.parent)  # the project root, not bench/
+
+from bench import common  # noqa: E402
+
+DICE_GAMES = ("icedice", "pharaoh", "launchpad23", "blackice")
+
+
+def play(game: Any, plies: int) -> None:
+    """Random legal steps (never a resignation), picked by a generator seeded with the game's number."""
+    from games import services
+    from games.models import Game
+
+    chooser = random.Random(game.pk)
+    rules = game.rules
+    for _ in range(plies * 4):
+        game.refresh_from_db()
+        if game.ply >= plies or game.status != Game.Status.ACTIVE:
+            return
+        committed = set(game.commitments.values_list("seat__colour", flat=True))
+        colour = next(c for c in game.to_move.split(",") if c not in committed)
+        state = rules.from_position(game.snapshot)
+        moves = sorted(str(m) for m in rules.legal_moves(state, colour) if not rules.is_resign(m))
+        user = game.seats.get(colour=colour).user
+        services.move_submit(game=game, user=user, text=chooser.choice(moves), seen_ply=game.ply)
+
+
+def games_played(per_game: int, plies: int) -> list[int]:
+    """The turn emails to build: the latest one of each game."""
+    from django.contrib.auth.models import User
+
+    from games import services
+    from notifications.models import Notification
+
+    players = [User.objects.create_user(name, f"{name}@example.org", "x") for name in ("dice_red", "dice_yellow")]
+    rows = []
+    for game_id in DICE_GAMES:
+        for number in range(per_game):
+            game = services.game_create(
+                creator=players[0], game=game_id, seats=2, options={}, time_limit_days=3, is_private=False
+            )
+            with mock.patch("games.services.secrets.token_hex", return_value=f"bench-dice-{game_id}-{number}"):
+                services.game_join(game=game, user=players[1])
+            game.refresh_from_db()
+            play(game, plies)
+            latest = Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN).order_by("-pk").first()
+            if latest is not None:
+                rows.append(latest.pk)
+    return rows
+
+
+def build_all(rows: list[int]) -> tuple[float, int, int]:
+    """CPU seconds to build and write out every email; the images attached and the bytes written."""
+    from notifications import emails
+    from notifications.models import Notification
+
+    notifications = [Notification.objects.select_related("game", "recipient").get(pk=pk) for pk in rows]
+    images = size = 0
+    started = time.process_time()
+    for notification in notifications:
+        written = emails.build_message(notification).message().as_bytes()
+        size += len(written)
+        images += written.count(b"Content-Type: image/png")
+    return time.process_time() - started, images, size
+
+
+def run(args: argparse.Namespace) -> None:
+    import django
+
+    django.setup()
+    common.check_debug_off()
+    logging.disable(logging.WARNING)  # no broker here: the outbox's queueing complains
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from notifications import emails
+
+    call_command("migrate", verbosity=0)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    rows = games_played(args.games, args.plies)
+    cache = getattr(emails, "_dice_png", None)  # the throws' pictures (absent on the code before issue 27)
+    if cache is not None:
+        cache.cache_clear()
+    print(common.machine_speed())
+    times = []
+    for _ in range(args.rounds):
+        seconds, images, size = build_all(rows)
+        times.append(seconds * 1000 / len(rows))
+        each = size // len(rows)
+        print(f"  {len(rows)} emails: {times[-1]:.2f} ms of CPU an email, {images} PNGs, {each} bytes an email")
+    warm = statistics.median(times[1:]) if len(times) > 1 else times[0]
+    print(f"first round {times[0]:.2f} ms an email; the others' median {warm:.2f} ms an email")
+    print(common.machine_speed())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="games of each dice game (default 5)")
+    parser.add_argument("--plies", type=int, default=24, help="moves played in each (default 24)")
+    parser.add_argument("--rounds", type=int, default=5, help="times every email is built (default 5)")
+    parser.add_argument("--smoke", action="store_true", help="1 game of each, 8 moves, 2 rounds")
+    common.add_database_arguments(parser)
+    args = parser.parse_args()
+    if args.smoke:
+        args.games, args.plies, args.rounds = 1, 8, 2
+    os.environ.setdefault("RATE_LIMIT_MOVE", "1000000/m")
+    os.environ["DJANGO_EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
+    os.environ.pop("REDIS_URL", None)
+    common.run_in_own_database("dice_emails", args, run)
+
+
+if __name__ == "__main__":
+    main()
