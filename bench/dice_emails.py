@@ -1,15 +1,16 @@
 """The CPU time of building one turn email of a dice game (issue 27: each throw's die faces as a PNG).
 
 Plays --games two-player games of each dice game (IceDice, Pharaoh, Launch Pad 23, Black ICE) with
-fixed seeds and a seeded random pick of each move, --plies moves each, so every run on every machine
-builds the same emails; then builds the latest turn email of every game (notifications.emails.
+fixed seeds and a seeded random pick of each move, --plies moves each and on until the turn email of
+the player to move lists a throw (a game that ends first is left out), so every run on every machine
+builds the same emails; then builds the turn email each game waits on (notifications.emails.
 build_message, then the whole message written out as bytes, as the worker sends it) --rounds times
 and prints the CPU time an email: the first round (a worker's first emails: each throw's picture
 drawn) and the median of the others (the throws' pictures from the worker's cache). Run it on the code
 before and after a change, in turn, and compare CPU time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/dice_emails.py \
-        [--games 5] [--plies 24] [--rounds 5] [--smoke] [--database NAME] [--keep]
+        [--games 5] [--plies 16] [--rounds 5] [--smoke] [--database NAME] [--keep]
 
 PostgreSQL in a database of its own, DEBUG off (bench/common.py); emails go to Django's in-memory
 backend, nothing is sent. The board PNG is drawn for each email as for a turn email nobody else gets
@@ -37,15 +38,17 @@ DICE_GAMES = ("icedice", "pharaoh", "launchpad23", "blackice")
 
 
 def play(game: Any, plies: int) -> None:
-    """Random legal steps (never a resignation), picked by a generator seeded with the game's number."""
+    """Random legal steps (never a resignation), picked by a generator seeded with the game's number:
+    `plies` of them, then on until the player to move has a throw among the moves since their last
+    turn (what their turn email lists), or the game ends."""
     from games import services
     from games.models import Game
 
     chooser = random.Random(game.pk)
     rules = game.rules
-    for _ in range(plies * 4):
+    for _ in range(plies * 8):
         game.refresh_from_db()
-        if game.ply >= plies or game.status != Game.Status.ACTIVE:
+        if game.status != Game.Status.ACTIVE or (game.ply >= plies and _shows_a_throw(game)):
             return
         committed = set(game.commitments.values_list("seat__colour", flat=True))
         colour = next(c for c in game.to_move.split(",") if c not in committed)
@@ -55,11 +58,19 @@ def play(game: Any, plies: int) -> None:
         services.move_submit(game=game, user=user, text=chooser.choice(moves), seen_ply=game.ply)
 
 
+def _shows_a_throw(game: Any) -> bool:
+    from notifications import selectors
+
+    seat = game.seats.get(colour=game.to_move.split(",")[0])
+    return any(line.dice for line in selectors.moves_since_last_turn(game, seat))
+
+
 def games_played(per_game: int, plies: int) -> list[int]:
     """The turn emails to build: the latest one of each game."""
     from django.contrib.auth.models import User
 
     from games import services
+    from games.models import Game
     from notifications.models import Notification
 
     players = [User.objects.create_user(name, f"{name}@example.org", "x") for name in ("dice_red", "dice_yellow")]
@@ -73,8 +84,11 @@ def games_played(per_game: int, plies: int) -> list[int]:
                 services.game_join(game=game, user=players[1])
             game.refresh_from_db()
             play(game, plies)
-            latest = Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN).order_by("-pk").first()
-            if latest is not None:
+            game.refresh_from_db()
+            movers = game.seats.filter(colour__in=game.to_move.split(",")).values("user")
+            asked = Notification.objects.filter(game=game, kind=Notification.Kind.YOUR_TURN, recipient__in=movers)
+            latest = asked.order_by("-pk").first()  # the email of the turn the game waits on now
+            if game.status == Game.Status.ACTIVE and latest is not None:
                 rows.append(latest.pk)
     return rows
 
@@ -92,6 +106,40 @@ def build_all(rows: list[int]) -> tuple[float, int, int]:
         size += len(written)
         images += written.count(b"Content-Type: image/png")
     return time.process_time() - started, images, size
+
+
+def pictures_alone(rows: list[int]) -> None:
+    """The throws' part of those emails alone (this code's): drawing each distinct picture, and finding
+    an email's pictures in the worker's cache."""
+    from notifications import emails, selectors
+    from notifications.models import Notification
+
+    shown = []
+    for notification in Notification.objects.select_related("game", "recipient").filter(pk__in=rows):
+        game = notification.game
+        seat = selectors.seat_of(game, notification.recipient)
+        since = selectors.moves_since_last_turn(game, seat)
+        opening = game.opening_dice if len(since) == game.ply else []
+        shown.append(opening + [throw for line in since for throw in line.dice])
+    throws = [throw for email in shown for throw in email]
+    faces = {tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"]) for throw in throws}
+    drawn = []
+    for one in faces:
+        started = time.process_time()
+        emails._dice_png.__wrapped__(one)
+        drawn.append((time.process_time() - started) * 1000)
+    if not drawn:
+        print(f"no throw shown in the {len(shown)} emails")
+        return
+    started = time.process_time()
+    for email in shown:
+        emails.DicePictures().of(email)
+    cached = (time.process_time() - started) * 1000 / len(shown)
+    print(
+        f"throws shown: {len(throws)} in {len(shown)} emails ({sum(1 for e in shown if e)} with a throw),"
+        f" {len(faces)} distinct pictures; drawing one: median {statistics.median(drawn):.2f} ms of CPU,"
+        f" max {max(drawn):.2f}; an email's pictures from the cache: {cached:.3f} ms of CPU"
+    )
 
 
 def run(args: argparse.Namespace) -> None:
@@ -120,13 +168,15 @@ def run(args: argparse.Namespace) -> None:
         print(f"  {len(rows)} emails: {times[-1]:.2f} ms of CPU an email, {images} PNGs, {each} bytes an email")
     warm = statistics.median(times[1:]) if len(times) > 1 else times[0]
     print(f"first round {times[0]:.2f} ms an email; the others' median {warm:.2f} ms an email")
+    if cache is not None:
+        pictures_alone(rows)
     print(common.machine_speed())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="games of each dice game (default 5)")
-    parser.add_argument("--plies", type=int, default=24, help="moves played in each (default 24)")
+    parser.add_argument("--plies", type=int, default=16, help="moves played in each (default 16)")
     parser.add_argument("--rounds", type=int, default=5, help="times every email is built (default 5)")
     parser.add_argument("--smoke", action="store_true", help="1 game of each, 8 moves, 2 rounds")
     common.add_database_arguments(parser)
