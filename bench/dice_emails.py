@@ -20,6 +20,7 @@ backend, nothing is sent. The board PNG is drawn for each email as for a turn em
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
@@ -142,6 +143,24 @@ def pictures_alone(rows: list[int]) -> None:
     )
 
 
+def with_and_without(rows: list[int], rounds: int) -> None:
+    """The same emails built in turn with the throws' pictures (from the cache) and with none (their
+    words alone, as before the pictures), in this one process: what the pictures add, the machine's
+    noise shared by both."""
+    from notifications import emails
+
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for _ in range(rounds):
+        for pictures in (True, False):
+            none = mock.patch.object(emails.DicePictures, "of", lambda self, throws: [])
+            with none if not pictures else contextlib.nullcontext():
+                times[pictures].append(build_all(rows)[0] * 1000 / len(rows))
+    on, off = statistics.median(times[True]), statistics.median(times[False])
+    print(
+        f"in turn, {rounds} rounds each: with the pictures {on:.2f} ms an email, without {off:.2f}: +{on - off:.2f} ms"
+    )
+
+
 def run(args: argparse.Namespace) -> None:
     import django
 
@@ -170,6 +189,7 @@ def run(args: argparse.Namespace) -> None:
     print(f"first round {times[0]:.2f} ms an email; the others' median {warm:.2f} ms an email")
     if cache is not None:
         pictures_alone(rows)
+        with_and_without(rows, args.rounds)
     print(common.machine_speed())
 
 
