@@ -6,8 +6,10 @@ the player to move lists a throw (a game that ends first is left out), so every 
 builds the same emails; then builds the turn email each game waits on (notifications.emails.
 build_message, then the whole message written out as bytes, as the worker sends it) --rounds times
 and prints the CPU time an email: the first round (a worker's first emails: each throw's picture
-drawn) and the median of the others (the throws' pictures from the worker's cache). Run it on the code
-before and after a change, in turn, and compare CPU time.
+drawn) and the median of the others (the throws' pictures from the worker's cache). Then, on code that
+has the pictures, the CPU time of drawing each distinct picture alone, and the same emails built in turn
+with the pictures and without (their words alone), in this one process. Run it on the code before and
+after a change, in turn, and compare CPU time.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/dice_emails.py \
         [--games 5] [--plies 16] [--rounds 5] [--smoke] [--database NAME] [--keep]
@@ -157,7 +159,7 @@ def with_and_without(rows: list[int], rounds: int) -> None:
                 times[pictures].append(build_all(rows)[0] * 1000 / len(rows))
     on, off = statistics.median(times[True]), statistics.median(times[False])
     print(
-        f"in turn, {rounds} rounds each: with the pictures {on:.2f} ms an email, without {off:.2f}: +{on - off:.2f} ms"
+        f"in turn, {rounds} rounds each: with the pictures {on:.2f} ms an email, without {off:.2f}: {on - off:+.2f} ms"
     )
 
 
