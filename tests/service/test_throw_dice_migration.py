@@ -64,3 +64,16 @@ def test_dice_already_kept_stay_and_a_second_run_changes_nothing(played):
     with connection.schema_editor() as editor:
         fill(migrate(AFTER), editor)  # once more, on rows all filled
     assert dice_of(game) == filled
+
+
+def test_a_record_that_no_longer_replays_keeps_its_words_and_the_others_are_filled(played):
+    broken, _ = played["pharaoh"]
+    for game, _ in played.values():
+        Move.objects.filter(game=game).update(dice=[])
+    Move.objects.filter(game=broken, ply=3).update(notation="no such move")
+    migrate(BEFORE)
+    migrate(AFTER)  # the deployment goes on
+    assert not any(dice_of(broken)[1])
+    for game_id, (game, stored) in played.items():
+        if game != broken:
+            assert dice_of(game) == stored, game_id
