@@ -43,7 +43,7 @@ BOARD_CID = "board"
 DICE_SCALE = 2  # a throw's PNG has twice the pixels it is shown at: sharp on a phone's screen
 DICE_HEIGHT = 22  # the height the HTML shows a throw at, in CSS pixels (as the game page's history)
 # Distinct throws whose PNG a worker keeps: IceDice's 36 faces a seat, Pharaoh's 6, a few hundred of
-# Launch Pad 23's and Black ICE's combinations; some 2 KB each.
+# Launch Pad 23's and Black ICE's combinations; 1 to 3 KB each.
 DICE_PICTURES_KEPT = 512
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
 
