@@ -26,6 +26,7 @@ from django.db.models.functions import Coalesce
 
 from accounts.selectors import display_name_of
 from api.errors import ApiError
+from api.present import throws_out
 from api.schemas import Event
 from games.models import ChatMessage, Game, Move, Seat
 from games.selectors import state_of
@@ -189,6 +190,7 @@ def _move_event(row: Any, viewer: str, game: Game, now: Any) -> tuple[Key, Event
         name=display_name_of(row.seat.user),
         text=public_notation(game, row.notation, mover, now, viewer),
         words=row.words or "",
+        dice=throws_out(row.dice),  # public: only dice this move threw
     )
     return (row.created_at, RANKS["move"], row.pk), event
 

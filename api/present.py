@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django.conf import settings
@@ -9,6 +10,8 @@ from django.conf import settings
 from accounts.selectors import bot_of, display_name_of
 from api import schemas
 from archive.models import ArchivedGame
+from engine.interface import Throw
+from engine.kit.events import ThrownDie
 from games import selectors
 from games.clock import table_clocks
 from games.models import Game, Invitation, Seat
@@ -163,7 +166,17 @@ def _history_item(item: selectors.HistoryEntry) -> schemas.HistoryItem:
         words=item.words,
         ply=item.ply,
         at=item.at,
+        dice=throws_out(item.dice),
     )
+
+
+def throws_out(throws: list[Throw]) -> list[schemas.Throw]:
+    """Stored throws (Move.dice, Game.opening_dice) as the API gives them: the same fields."""
+    return [schemas.Throw(seat=throw["seat"], dice=dice_out(throw["dice"])) for throw in throws]
+
+
+def dice_out(dice: Iterable[ThrownDie]) -> list[schemas.Die]:
+    return [schemas.Die(face=die["face"], title=die["title"], colour=die["colour"]) for die in dice]
 
 
 def archived_game(row: ArchivedGame) -> schemas.ArchivedGameOut:
@@ -203,7 +216,10 @@ def game_events(game: Game, moves: list[selectors.PlyEvents]) -> schemas.GameEve
             schemas.MoveEvents(
                 ply=move.ply,
                 colour=move.colour,
-                events=[schemas.GameEvent(kind=e.kind, text=e.text, seat=e.seat, data=e.data) for e in move.events],
+                events=[
+                    schemas.GameEvent(kind=e.kind, text=e.text, seat=e.seat, data=e.data, dice=dice_out(e.dice))
+                    for e in move.events
+                ],
             )
             for move in moves
         ],

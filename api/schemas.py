@@ -113,6 +113,17 @@ class ResultOut(Schema):
     reason: str
 
 
+class Die(Schema):
+    face: str = Field(description='What the die shows: "1".."6", a pyramid die\'s "S", "M/L", a colour, "wild"...')
+    title: str = Field(description='Which die it is: "pyramid die", "red\'s die".')
+    colour: str = Field(description='The die\'s body colour; "" is white.')
+
+
+class Throw(Schema):
+    seat: str | None = Field(description="Whose throw it was (null: nobody's, e.g. a throw of the setup).")
+    dice: list[Die]
+
+
 class HistoryItem(Schema):
     kind: HistoryKind
     colour: str
@@ -121,6 +132,10 @@ class HistoryItem(Schema):
     words: str
     ply: int | None
     at: datetime | None
+    dice: list[Throw] = Field(
+        default_factory=list,
+        description="The throws the move made (an `opening` line: the setup's), in order; never a throw to come.",
+    )
 
 
 class GameDetail(GameSummary):
@@ -147,6 +162,7 @@ class GameEvent(Schema):
     text: str = Field(description="What happened, as you may read it: a card you drew is named to you only.")
     seat: str | None = Field(description="Whose step or luck it was, if anyone's.")
     data: dict[str, Any] = Field(description='The facts behind the text you may know, e.g. {"count": 2}.')
+    dice: list[Die] = Field(default_factory=list, description="The dice this event threw (its `seat` threw them).")
 
 
 class MoveEvents(Schema):
@@ -273,6 +289,7 @@ class Event(Schema):
     name: str | None = None
     text: str | None = Field(default=None, description="A move as your seat may see it, or the chat line.")
     words: str | None = Field(default=None, description="The move in words, as your seat may read them.")
+    dice: list[Throw] | None = Field(default=None, description="A move's throws, in order (empty if it threw none).")
     winners: list[str] | None = None
     reason: str | None = None
 

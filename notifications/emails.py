@@ -1,4 +1,5 @@
-"""Turn one outbox row into an email: subject, text and HTML parts, the board as an inline PNG, headers.
+"""Turn one outbox row into an email: subject, text and HTML parts, the board and the throws' die faces
+as inline PNGs, headers.
 
 Everything about a game comes through its rules (game.rules, engine/interface.py): its name, its view
 for the recipient, its board picture and text board, its card labels, and the per-viewer move
@@ -14,6 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from email.mime.image import MIMEImage
 from email.utils import formataddr
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,8 +26,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
-from engine.interface import Table, Throw, View, throw_words
+from engine.interface import Table, Throw, View, throw_svg, throw_words
 from engine.kit.core import card_of
+from engine.kit.events import ThrownDie
 from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
@@ -37,6 +40,11 @@ from .models import Notification
 
 Kind = Notification.Kind
 BOARD_CID = "board"
+DICE_SCALE = 2  # a throw's PNG has twice the pixels it is shown at: sharp on a phone's screen
+DICE_HEIGHT = 22  # the height the HTML shows a throw at, in CSS pixels (as the game page's history)
+# Distinct throws whose PNG a worker keeps: IceDice's 36 faces a seat, Pharaoh's 6, a few hundred of
+# Launch Pad 23's and Black ICE's combinations; 1 to 3 KB each.
+DICE_PICTURES_KEPT = 512
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
 
 
@@ -46,6 +54,7 @@ class Email:
     template: str  # emails/<template>.txt and .html
     context: dict[str, Any] = field(default_factory=dict)
     board_png: bytes | None = None
+    dice_pngs: dict[str, bytes] = field(default_factory=dict)  # Content-ID: PNG, one a distinct picture
 
 
 # ----------------------------------------------------------------------------- the message
@@ -89,7 +98,19 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
         image.add_header("Content-ID", f"<{BOARD_CID}>")
         image.add_header("Content-Disposition", "inline", filename="board.png")
         message.attach(image)
+    _attach_dice(message, email.dice_pngs)
     return message
+
+
+def _attach_dice(message: EmailMultiAlternatives, pngs: dict[str, bytes]) -> None:
+    """The throws' pictures, inline like the board's (multipart/related): mail programs draw no SVG."""
+    if pngs:
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # as for the board
+    for cid, png in pngs.items():
+        image = MIMEImage(png, "png")
+        image.add_header("Content-ID", f"<{cid}>")
+        image.add_header("Content-Disposition", "inline", filename=f"{cid}.png")
+        message.attach(image)
 
 
 def _reply_to(notification: Notification) -> str | None:
@@ -247,25 +268,83 @@ def _your_turn(notification: Notification, game: Game, seat: Seat, state: Any) -
     context = table(game, seat, state)
     since = selectors.moves_since_last_turn(game, seat, now=state)
     asked = step(game, seat, state=state)
-    context |= {"moves": since, "step": asked, "opening": _opening(game, since)}
+    dice = DicePictures()
+    rows = [(line, dice.of(line.dice)) for line in since]  # the HTML's rows; the text part reads `moves`
+    context |= {"moves": since, "move_rows": rows, "step": asked, "opening": _opening(game, since, dice)}
     subject = f"{context['title']}: {_headline(since, seat.colour)}, {asked}"
     png = board_png(notification, context["view"])
-    return Email(subject, "your_turn", context | _board(png), png)
+    return Email(subject, "your_turn", context | _board(png), png, dice.pngs)
+
+
+@dataclass(frozen=True)
+class DiceImage:
+    """One throw as the HTML shows it: the attached picture of its faces, and its words as alt text."""
+
+    cid: str
+    alt: str  # "red threw S + green": what a reader that shows no images reads instead
+    width: int
+    height: int
+
+
+@dataclass
+class DicePictures:
+    """The throws' pictures of one email: each distinct picture attached once, however often thrown."""
+
+    pngs: dict[str, bytes] = field(default_factory=dict)
+    cids: dict[tuple[tuple[str, str, str], ...], str] = field(default_factory=dict)
+
+    def of(self, throws: list[Throw]) -> list[DiceImage]:
+        """The images of a move's throws; none for a throw that cannot be drawn (its words stay)."""
+        images = []
+        for throw in throws:
+            faces = tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
+            png = dice_png(faces)
+            if png is None:
+                continue
+            cid = self.cids.setdefault(faces, f"dice{len(self.cids) + 1}")
+            self.pngs[cid] = png
+            width, height = pictures.size(png)
+            images.append(DiceImage(cid, throw_words(throw), width // DICE_SCALE, height // DICE_SCALE))
+        return images
+
+
+def dice_png(faces: tuple[tuple[str, str, str], ...]) -> bytes | None:
+    """A throw's faces (face, title, colour) drawn as a PNG; None (logged) if it cannot be drawn."""
+    try:
+        return _dice_png(faces)
+    except _Undrawn:
+        return None
+
+
+class _Undrawn(Exception):
+    """A throw's picture could not be drawn (pictures.draw logged why): raised so it is not cached."""
+
+
+@lru_cache(maxsize=DICE_PICTURES_KEPT)
+def _dice_png(faces: tuple[tuple[str, str, str], ...]) -> bytes:
+    # A picture depends on the faces alone (whose throw it was is in the words), so it is drawn once a
+    # worker for every email and every game that shows the same faces.
+    dice = [ThrownDie(face=face, title=title, colour=colour) for face, title, colour in faces]
+    svg = throw_svg(Throw(seat=None, dice=dice), height=DICE_HEIGHT * DICE_SCALE)
+    png = pictures.draw(svg)
+    if png is None:
+        raise _Undrawn
+    return png
 
 
 @dataclass(frozen=True)
 class Opening:
-    """The setup's throw as a turn email lists it: in words, and the throw for its die faces."""
+    """The setup's throw as a turn email lists it: in words, and the pictures of its die faces."""
 
     words: str
-    dice: list[Throw]
+    pictures: list[DiceImage]
 
 
-def _opening(game: Game, since: list[selectors.MoveLine]) -> list[Opening]:
+def _opening(game: Game, since: list[selectors.MoveLine], dice: DicePictures) -> list[Opening]:
     """The setup's throw, for a player whose "since your last turn" starts at the game's start."""
     if len(since) != game.ply:
         return []
-    return [Opening(throw_words(throw), [throw]) for throw in game.opening_dice]
+    return [Opening(throw_words(throw), dice.of([throw])) for throw in game.opening_dice]
 
 
 def _board(png: bytes | None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import pytest
 from django.utils.html import escape
 
 from engine import registry
-from engine.interface import View
+from engine.interface import Throw, View
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies", "api")
@@ -169,6 +169,7 @@ def test_every_registered_game_offers_the_whole_interface(game_id: str) -> None:
 SHARED_WORDS = set(View.__annotations__) | {"resign", "over", "labels", "module", "moves", "active"}
 SHARED_WORDS |= {"move", "draw", "hand", "board", "seed", "winners", "last", "options", "rules", "keys"}
 SHARED_WORDS |= {"start"}  # a game's start in the apps (the event feed); Launch Pad 23's opening pick's verb
+SHARED_WORDS |= set(Throw.__annotations__)  # a stored throw's keys (the kit's, every dice game's): "seat", "dice"
 
 
 def played_phases_and_keys(game_id: str, plies: int = 150) -> tuple[set[str], set[str]]:

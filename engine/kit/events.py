@@ -41,9 +41,10 @@ class Event:
 
     def seen_by(self, viewer: str | None, *, revealed: bool = False) -> Seen:
         """The event as `viewer` (None: a spectator) may read it; `revealed` once the game is over."""
+        dice = _shown(self.dice)  # public: a die is seen once thrown
         if self.secret and (revealed or viewer in self.to):
-            return Seen(self.kind, self.secret, self.seat, {**self.data, **self.secret_data})
-        return Seen(self.kind, self.text, self.seat, dict(self.data))
+            return Seen(self.kind, self.secret, self.seat, {**self.data, **self.secret_data}, dice)
+        return Seen(self.kind, self.text, self.seat, dict(self.data), dice)
 
 
 class Seen(NamedTuple):
@@ -53,6 +54,7 @@ class Seen(NamedTuple):
     text: str
     seat: str | None
     data: dict[str, Any]
+    dice: tuple[ThrownDie, ...] = ()  # the dice it threw, as a move keeps them (`thrown`)
 
 
 class Outcome(NamedTuple, Generic[S]):
@@ -95,11 +97,11 @@ class Throw(TypedDict):
 def thrown(events: tuple[Event, ...]) -> list[Throw]:
     """The throws among `events`, in order, each with its dice: what a move keeps to show as die faces.
     Only dice already thrown are events' dice, so nothing here is a future roll."""
-    return [
-        Throw(seat=event.seat, dice=[ThrownDie(face=d.face, title=d.title, colour=d.colour) for d in event.dice])
-        for event in events
-        if event.dice
-    ]
+    return [Throw(seat=event.seat, dice=list(_shown(event.dice))) for event in events if event.dice]
+
+
+def _shown(dice: tuple[Die, ...]) -> tuple[ThrownDie, ...]:
+    return tuple(ThrownDie(face=d.face, title=d.title, colour=d.colour) for d in dice)
 
 
 def throw_svg(throw: Throw, *, height: float = 22) -> str:

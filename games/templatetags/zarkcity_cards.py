@@ -90,6 +90,18 @@ def dice_faces(throws: Iterable[Throw]) -> str:
 
 
 @register.filter
+def dice_images(images: Iterable[Any]) -> str:
+    """Each throw as the turn email's HTML shows it: an <img> of the PNG attached with the email
+    (notifications.emails.DiceImage: cid, alt, width, height), its words as alt text."""
+    style = "display:inline-block;vertical-align:middle;margin:2px 4px 0 0;border:0"
+    return format_html_join(
+        "",
+        ' <img src="cid:{}" alt="{}" width="{}" height="{}" style="{}">',
+        ((image.cid, image.alt, image.width, image.height, style) for image in images),
+    )
+
+
+@register.filter
 def history_items(entries: Iterable[HistoryEntry]) -> str:
     """The history's <li> rows, built here rather than in a template loop: a long game lists many."""
     return mark_safe("".join(_history_item(item) for item in entries))  # noqa: S308 (every part is escaped)

@@ -59,7 +59,7 @@ def test_moves_chat_turns_and_the_end_after_the_cursor(api_as, alice, bob):
     assert events[2]["colour"] == "red" and events[2]["ply"] == 2  # red places first
     assert events[3] | {"at": None} == {
         "type": "chat", "game": game.pk, "at": None, "ply": 2, "colour": "yellow", "name": "bob",
-        "text": "have fun", "words": None, "winners": None, "reason": None,
+        "text": "have fun", "words": None, "dice": None, "winners": None, "reason": None,
     }  # fmt: skip
     assert poll(client, answer["cursor"])["events"] == []  # nothing twice
     services.player_resign(game=game, user=bob)

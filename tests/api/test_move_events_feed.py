@@ -41,7 +41,8 @@ def test_the_feed_lists_every_move_with_its_events(api_as, midgame, alice):
     for move in answer["moves"]:
         assert move["events"], f"ply {move['ply']} said nothing"
         for event in move["events"]:
-            assert set(event) == {"kind", "text", "seat", "data"}
+            assert set(event) == {"kind", "text", "seat", "data", "dice"}
+            assert event["dice"] == []  # Zark City throws no dice
     kinds = {event["kind"] for move in answer["moves"] for event in move["events"]}
     assert {"choose", "reveal", "place", "turn", "draw"} <= kinds
 
@@ -59,7 +60,13 @@ def test_a_draw_names_its_cards_to_the_drawer_only(api_as, midgame, alice, bob):
         assert (
             other
             == public
-            == {"kind": "draw", "text": other["text"], "seat": drawer, "data": {"count": own["data"]["count"]}}
+            == {
+                "kind": "draw",
+                "text": other["text"],
+                "seat": drawer,
+                "data": {"count": own["data"]["count"]},
+                "dice": [],
+            }
         )
         assert not cards_in(other["text"])
 
@@ -85,6 +92,7 @@ def test_a_finished_game_reveals_every_draw_to_everyone(api_as, midgame, alice, 
         "text": "yellow resigned",
         "seat": "yellow",
         "data": {},
+        "dice": [],
     }
     assert spectator == feed(api_as(alice), midgame) == feed(api_as(bob), midgame)
 

@@ -1,27 +1,35 @@
 """Each throw shows as die faces, drawn by the kit, next to its words: in the game page's history (to a
-player and to a spectator alike) and in the turn email's HTML, whose plain text keeps the words. The
-apps know no game: the games that throw dice are played here through the registry alone."""
+player and to a spectator alike, inline SVG) and in the turn email's HTML (a PNG attached inline, as the
+board is: mail programs draw no SVG), whose plain text keeps the words. The apps know no game: the games
+that throw dice are played here through the registry alone."""
 
 from __future__ import annotations
 
+import email
+import html
+import io
 import random
 import re
 from collections.abc import Callable
+from email import policy
 from typing import Any
 from unittest import mock
 
 import pytest
 from django.core import mail
 from django.urls import reverse
+from PIL import Image
 
 from engine.interface import Throw, thrown
 from games import services
 from games.models import Game
+from notifications import emails
 
 pytestmark = pytest.mark.django_db
 DICE_GAMES = ("icedice", "pharaoh", "launchpad23", "blackice")
 OPEN_WITH_A_THROW = {"icedice", "pharaoh", "blackice"}  # Launch Pad 23 opens with a sealed pick
 PICTURE = re.compile(r'<svg[^>]*class="kd-dice"[^>]*aria-label="([^"]*)"')
+EMAILED = re.compile(r'<img src="cid:(dice\d+)" alt="([^"]*)" width="(\d+)" height="(\d+)"')  # a throw's PNG
 
 
 def start(game_id: str, *players: Any) -> Game:
@@ -96,22 +104,67 @@ def test_the_history_shows_each_throw_as_die_faces_to_players_and_spectators(cli
         assert page.count('<span class="zc-dice"') == len(expected)
 
 
+def emailed(html_part: str) -> list[tuple[str, str]]:
+    """Each throw's picture in a turn email's HTML: (Content-ID, alt text), in order."""
+    return [(cid, html.unescape(alt)) for cid, alt, _, _ in EMAILED.findall(html_part)]
+
+
+def faces_of(label: str) -> list[str]:
+    return label.split(" threw ")[1].split(" + ")
+
+
 @pytest.mark.parametrize("game_id", DICE_GAMES)
-def test_the_turn_email_draws_the_throws_in_html_and_keeps_the_words_in_text(
+def test_the_turn_email_attaches_each_throw_as_a_png_and_keeps_the_words_in_text(
     alice, bob, eager, django_capture_on_commit_callbacks, settings, game_id
 ) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    game = mailed_until(game_id, (alice, bob), django_capture_on_commit_callbacks, PICTURE.search)
+    game = mailed_until(game_id, (alice, bob), django_capture_on_commit_callbacks, EMAILED.search)
     turns = [m for m in mail.outbox if "your move" in m.alternatives[0][0]]
-    shown = [(m, PICTURE.findall(m.alternatives[0][0])) for m in turns]
-    email, labels = next(((m, found) for m, found in reversed(shown) if found), (None, []))
-    assert email is not None, f"no turn email of {game_id} showed a throw"
-    assert "<svg" not in email.body  # the plain text keeps the words
+    sent, shown = next(
+        ((m, emailed(m.alternatives[0][0])) for m in reversed(turns) if EMAILED.search(m.alternatives[0][0])),
+        (None, []),
+    )
+    assert sent is not None, f"no turn email of {game_id} showed a throw"
+    html_part = sent.alternatives[0][0]
+    assert "<svg" not in html_part and "<svg" not in sent.body  # no inline SVG: Gmail and others do not draw it
     made = set(said(game.opening_dice)) | {label for move in game.moves.all() for label in said(move.dice)}
-    assert set(labels) <= made  # only throws already made, each as stored with its move
-    for label in labels:
-        faces = label.split(" threw ")[1].split(" + ")
-        assert words_name_faces(email.body, faces)
+    assert {alt for _, alt in shown} <= made  # only throws already made, each as stored with its move
+    for _, alt in shown:
+        assert words_name_faces(sent.body, faces_of(alt))  # the text part tells the same throw in words
+    parsed = email.message_from_bytes(sent.message().as_bytes(), policy=policy.default)
+    assert parsed.get_content_type() == "multipart/related"
+    images = {part["Content-ID"].strip("<>"): part for part in parsed.walk() if part.get_content_maintype() == "image"}
+    pictures = {cid: part for cid, part in images.items() if cid.startswith("dice")}
+    assert set(pictures) == {cid for cid, _ in shown}  # one part a picture the HTML shows, and no other
+    faces_by_cid: dict[str, set[tuple[str, ...]]] = {}
+    for cid, alt in shown:
+        faces_by_cid.setdefault(cid, set()).add(tuple(faces_of(alt)))
+    assert all(len(faces) == 1 for faces in faces_by_cid.values())  # one picture, one set of faces
+    assert len(set(map(frozenset, faces_by_cid.values()))) == len(pictures)  # the same faces twice: one part
+    for cid, part in pictures.items():
+        assert part.get_content_type() == "image/png" and part.get_content_disposition() == "inline"
+        picture = Image.open(io.BytesIO(part.get_content()))
+        picture.load()  # decodes the whole PNG
+        [(_, _, width, height)] = {m for m in EMAILED.findall(html_part) if m[0] == cid}
+        assert picture.size == (2 * int(width), 2 * int(height))  # drawn at twice the size it is shown
+
+
+def test_an_email_attaches_one_picture_for_the_same_faces_thrown_twice_and_draws_it_once_a_worker() -> None:
+    five = {"face": "5", "title": "die: 5", "colour": ""}
+    red, blue = Throw(seat="red", dice=[five, five]), Throw(seat="blue", dice=[five, five])
+    other = Throw(seat="red", dice=[{"face": "2", "title": "die: 2", "colour": ""}])
+    emails._dice_png.cache_clear()
+    first, second = emails.DicePictures(), emails.DicePictures()
+    shown = first.of([red]) + first.of([blue, other])
+    assert [(image.cid, image.alt) for image in shown] == [
+        ("dice1", "red threw 5 + 5"),
+        ("dice1", "blue threw 5 + 5"),  # the same faces: the same picture, whose throw it was in the words
+        ("dice2", "red threw 2"),
+    ]
+    assert list(first.pngs) == ["dice1", "dice2"]
+    assert second.of([blue]) == [shown[1]] and second.pngs == {"dice1": first.pngs["dice1"]}
+    assert emails._dice_png.cache_info().misses == 2  # each distinct picture drawn once, the rest from the cache
+    assert emails._dice_png.cache_info().maxsize == emails.DICE_PICTURES_KEPT  # bounded
 
 
 @pytest.mark.parametrize("game_id", sorted(OPEN_WITH_A_THROW))
@@ -124,4 +177,4 @@ def test_a_first_turn_email_opens_with_the_setups_throw(
     [opening] = said(game.opening_dice)
     first = next(m for m in mail.outbox if "The opening throw" in m.body)
     assert f"The opening throw: {opening}" in first.body
-    assert PICTURE.findall(first.alternatives[0][0])[0] == opening  # drawn first, before the moves' throws
+    assert emailed(first.alternatives[0][0])[0][1] == opening  # drawn first, before the moves' throws
