@@ -24,7 +24,7 @@ from engine import registry
 from engine.interface import Clicks
 from engine.kit.core import Hands
 from games import clock as game_clock
-from games import selectors, services, sharing
+from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
 from games.selectors.turns import first_other, games_waiting, next_waiting
@@ -188,26 +188,37 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     turn email waits, notifications.watching); without it the poll reads no session (a spectator's
     page, every few seconds).
     """
+    headline = news.cached(game_id)
+    if headline is not None and headline.public and _since(request, headline.ply) >= headline.ply:
+        # Nothing new (moves are numbered below the ply): the cached headline answers without the database.
+        # `mine=1` still reads its own rows, for which a stand-in with the headline's columns is the game.
+        game = Game(pk=game_id, ply=headline.ply, status=headline.status, to_move=headline.to_move)
+        return _news_response(request, game, [])
     game = _visible_game(request, game_id)
+    news.remember(game)
+    moved = Move.objects.filter(game=game, ply__gte=_since(request, game.ply)).order_by("ply")
+    return _news_response(request, game, list(moved.values_list("seat__colour", flat=True)[:20]))
+
+
+def _since(request: HttpRequest, ply: int) -> int:
+    """`?since=N` as given (at least 0), or the game's ply when missing or not a number."""
     try:
-        since = max(0, int(request.GET.get("since", game.ply)))
+        return max(0, int(request.GET.get("since", ply)))
     except ValueError:
-        since = game.ply
-    moved = Move.objects.filter(game=game, ply__gte=since).order_by("ply").values_list("seat__colour", flat=True)
-    news = {
-        "ply": game.ply,
-        "status": game.status,
-        "movers": _waited_on(game),
-        "moved": list(moved[:20]),
-    }
-    response = JsonResponse(news | _turns_of(request, game))
+        return ply
+
+
+def _news_response(request: HttpRequest, game: Game, moved: list[str]) -> HttpResponse:
+    headline = news.Headline.of(game)
+    body = {"ply": headline.ply, "status": headline.status, "movers": headline.waited_on, "moved": moved}
+    response = JsonResponse(body | _turns_of(request, game))
     response["Cache-Control"] = "no-store"
     return response
 
 
 def _waited_on(game: Game) -> list[str]:
     """The seats the game waits on (its public `to_move` column); none once it is over."""
-    return [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else []
+    return news.Headline.of(game).waited_on
 
 
 def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:
