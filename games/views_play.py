@@ -27,7 +27,7 @@ from games import clock as game_clock
 from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
-from games.selectors.turns import first_other, games_waiting, next_waiting
+from games.selectors.turns import first_other, games_waiting
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
@@ -108,6 +108,10 @@ def _render_game(
         move_form.data["seen_ply"] = str(game.ply)
     rules = game.rules
     move_form.show_example(rules.notation_help())
+    table = game_clock.table_clocks(game, seats=context.table_seats)
+    # A player's games waiting for them, read once with the days away the clocks read: the "Next game"
+    # button, and the tab title's count (in place of the context processor's own query).
+    waiting = games_waiting(request.user, spans=table.spans.get(request.user.pk)) if context.viewer else None
     page = {
         "g": context,
         "game": game,
@@ -123,11 +127,13 @@ def _render_game(
         "record_url": reverse("game_record", args=[game.pk]),
         "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
-        "table": game_clock.table_clocks(game, seats=context.table_seats),
+        "table": table,
         # The "Next game" button: the other game where it is this player's move with the least time left.
-        "next_game": next_waiting(request.user, after=game) if context.viewer else None,
+        "next_game": first_other(waiting, game) if waiting is not None else None,
         "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
     }
+    if waiting is not None:
+        page["waiting_count"] = len(waiting)  # games.context_processors.turns counts the same seats
     return render(request, "games/game.html", page, status=status)
 
 
