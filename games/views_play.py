@@ -195,15 +195,23 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     page, every few seconds).
     """
     headline = news.cached(game_id)
-    if headline is not None and headline.public and _since(request, headline.ply) >= headline.ply:
-        # Nothing new (moves are numbered below the ply): the cached headline answers without the database.
-        # `mine=1` still reads its own rows, for which a stand-in with the headline's columns is the game.
+    if headline is not None and headline.public:
+        # The cached headline answers without reading the game: with nothing new (moves are numbered below
+        # the ply) no query at all, else only who made the moves since, up to the headline's ply. `mine=1`
+        # still reads its own rows, for which a stand-in with the headline's columns is the game.
         game = Game(pk=game_id, ply=headline.ply, status=headline.status, to_move=headline.to_move)
-        return _news_response(request, game, [])
+        return _news_response(request, game, _moved(game, _since(request, game.ply)))
     game = _visible_game(request, game_id)
     news.remember(game)
-    moved = Move.objects.filter(game=game, ply__gte=_since(request, game.ply)).order_by("ply")
-    return _news_response(request, game, list(moved.values_list("seat__colour", flat=True)[:20]))
+    return _news_response(request, game, _moved(game, _since(request, game.ply)))
+
+
+def _moved(game: Game, since: int) -> list[str]:
+    """The colours that made moves `since`, `since` + 1, ... below the game's ply (at most 20)."""
+    if since >= game.ply:
+        return []
+    moves = Move.objects.filter(game_id=game.pk, ply__gte=since, ply__lt=game.ply).order_by("ply")
+    return list(moves.values_list("seat__colour", flat=True)[:20])
 
 
 def _since(request: HttpRequest, ply: int) -> int:
