@@ -111,7 +111,8 @@ def _render_game(
     table = game_clock.table_clocks(game, seats=context.table_seats)
     # A player's games waiting for them, read once with the days away the clocks read: the "Next game"
     # button, and the tab title's count (in place of the context processor's own query).
-    waiting = games_waiting(request.user, spans=table.spans.get(request.user.pk)) if context.viewer else None
+    spans = table.spans.get(context.seat.user_id) if context.seat else None
+    waiting = games_waiting(request.user, spans=spans) if context.viewer else None
     page = {
         "g": context,
         "game": game,
