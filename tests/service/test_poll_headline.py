@@ -4,6 +4,8 @@ is empty, down, or the game private."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -118,3 +120,13 @@ def test_a_private_game_is_never_answered_from_the_cache(alice, bob, charlie):
     stranger.force_login(charlie)
     assert stranger.get(reverse("game_ply", args=[game.pk])).status_code == 404
     assert Client().get(reverse("game_ply", args=[game.pk])).status_code == 404
+
+
+def test_no_code_writes_a_headline_column_past_the_save_hook():
+    """games/news.py follows every save of a Game; a QuerySet.update() of the poll's columns would leave
+    the headline stale (up to HEADLINE_SECONDS). The apps' updates of Game touch only the sweep's columns."""
+    root = Path(__file__).resolve().parents[2]
+    apps = ("games", "notifications", "api", "replies", "accounts", "archive", "zarkcity_site")
+    for path in (file for app in apps for file in (root / app).rglob("*.py") if "migrations" not in file.parts):
+        for update in re.finditer(r"Game\.objects[^;]{0,300}?\.update\(([^)]*)\)", path.read_text()):
+            assert not re.search(r"\b(ply|status|to_move|is_private)\s*=", update.group(1)), (path, update.group(0))
