@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -189,6 +189,9 @@ class TableClocks:
 
     clocks: list[Clock]
     away: dict[str, date]
+    # Each seated player's days away as read for the clocks (user id -> spans): the page's "Next game"
+    # reuses its viewer's instead of reading them again (games.selectors.turns.games_waiting).
+    spans: dict[int, tuple[Span, ...]] = field(default_factory=dict)
 
 
 def table_clocks(game: Game, now: datetime | None = None, *, seats: list[Seat] | None = None) -> TableClocks:
@@ -204,7 +207,7 @@ def table_clocks(game: Game, now: datetime | None = None, *, seats: list[Seat] |
         seated = [seat for seat in seats if not seat.resigned]
         saved = [p for seat in seated if (p := _saved_preference(seat)) is not None]
         spans = spans_by_user([seat.user_id for seat in seated], saved)
-    return TableClocks(_clocks(game, seated, spans, now), _away(game, seated, spans, now))
+    return TableClocks(_clocks(game, seated, spans, now), _away(game, seated, spans, now), spans)
 
 
 def _preference_read(seat: Seat) -> bool:

@@ -24,10 +24,10 @@ from engine import registry
 from engine.interface import Clicks
 from engine.kit.core import Hands
 from games import clock as game_clock
-from games import selectors, services, sharing
+from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
-from games.selectors.turns import first_other, games_waiting, next_waiting
+from games.selectors.turns import first_other, games_waiting
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
@@ -108,6 +108,11 @@ def _render_game(
         move_form.data["seen_ply"] = str(game.ply)
     rules = game.rules
     move_form.show_example(rules.notation_help())
+    table = game_clock.table_clocks(game, seats=context.table_seats)
+    # A player's games waiting for them, read once with the days away the clocks read: the "Next game"
+    # button, and the tab title's count (in place of the context processor's own query).
+    spans = table.spans.get(context.seat.user_id) if context.seat else None
+    waiting = games_waiting(request.user, spans=spans) if context.viewer else None
     page = {
         "g": context,
         "game": game,
@@ -123,11 +128,13 @@ def _render_game(
         "record_url": reverse("game_record", args=[game.pk]),
         "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
-        "table": game_clock.table_clocks(game, seats=context.table_seats),
+        "table": table,
         # The "Next game" button: the other game where it is this player's move with the least time left.
-        "next_game": next_waiting(request.user, after=game) if context.viewer else None,
+        "next_game": first_other(waiting, game) if waiting is not None else None,
         "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
     }
+    if waiting is not None:
+        page["waiting_count"] = len(waiting)  # games.context_processors.turns counts the same seats
     return render(request, "games/game.html", page, status=status)
 
 
@@ -188,26 +195,45 @@ def game_ply_json(request: HttpRequest, game_id: int) -> HttpResponse:
     turn email waits, notifications.watching); without it the poll reads no session (a spectator's
     page, every few seconds).
     """
+    headline = news.cached(game_id)
+    if headline is not None and headline.public:
+        # The cached headline answers without reading the game: with nothing new (moves are numbered below
+        # the ply) no query at all, else only who made the moves since, up to the headline's ply. `mine=1`
+        # still reads its own rows, for which a stand-in with the headline's columns is the game.
+        game = Game(pk=game_id, ply=headline.ply, status=headline.status, to_move=headline.to_move)
+        return _news_response(request, game, _moved(game, _since(request, game.ply)))
     game = _visible_game(request, game_id)
+    news.remember(game)
+    return _news_response(request, game, _moved(game, _since(request, game.ply)))
+
+
+def _moved(game: Game, since: int) -> list[str]:
+    """The colours that made moves `since`, `since` + 1, ... below the game's ply (at most 20)."""
+    if since >= game.ply:
+        return []
+    moves = Move.objects.filter(game_id=game.pk, ply__gte=since, ply__lt=game.ply).order_by("ply")
+    return list(moves.values_list("seat__colour", flat=True)[:20])
+
+
+def _since(request: HttpRequest, ply: int) -> int:
+    """`?since=N` as given (at least 0), or the game's ply when missing or not a number."""
     try:
-        since = max(0, int(request.GET.get("since", game.ply)))
+        return max(0, int(request.GET.get("since", ply)))
     except ValueError:
-        since = game.ply
-    moved = Move.objects.filter(game=game, ply__gte=since).order_by("ply").values_list("seat__colour", flat=True)
-    news = {
-        "ply": game.ply,
-        "status": game.status,
-        "movers": _waited_on(game),
-        "moved": list(moved[:20]),
-    }
-    response = JsonResponse(news | _turns_of(request, game))
+        return ply
+
+
+def _news_response(request: HttpRequest, game: Game, moved: list[str]) -> HttpResponse:
+    headline = news.Headline.of(game)
+    body = {"ply": headline.ply, "status": headline.status, "movers": headline.waited_on, "moved": moved}
+    response = JsonResponse(body | _turns_of(request, game))
     response["Cache-Control"] = "no-store"
     return response
 
 
 def _waited_on(game: Game) -> list[str]:
     """The seats the game waits on (its public `to_move` column); none once it is over."""
-    return [c for c in game.to_move.split(",") if c] if game.status == Game.Status.ACTIVE else []
+    return news.Headline.of(game).waited_on
 
 
 def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:

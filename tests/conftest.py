@@ -9,6 +9,7 @@ password "correct horse battery staple", so tests can log in with the client or 
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -29,6 +30,13 @@ def _static_files_without_collectstatic(settings):
     instead of indexing an empty STATIC_ROOT (and warning about it) when the middleware starts."""
     settings.WHITENOISE_AUTOREFRESH = True
     settings.WHITENOISE_USE_FINDERS = True
+
+
+@pytest.fixture(autouse=True)
+def _own_game_headlines(settings):
+    """The poll's cached headlines (games/news.py) are keyed by game id, and every test database numbers
+    its games from 1 again while the cache (Redis, or var/cache) stays: each test keys its own."""
+    settings.ZARKCITY_HEADLINE_KEY = f"test-headline-{uuid.uuid4().hex}"
 
 
 NAMES = ("alice", "bob", "charlie", "dave", "erin")

@@ -180,6 +180,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": env_str("ZARKCITY_CACHE_URL", REDIS_URL),
             "KEY_PREFIX": "zarkcity",  # beside Celery's keys on a shared Redis; never cache.clear() there
+            # A Redis that is down or unreachable fails each call within a second or two instead of
+            # hanging the request: the sessions, the poll and the rate limits then fall back.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:
@@ -190,6 +193,11 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
+# Sessions: read from that cache, written to the database too (zarkcity_site/sessions.py): every page
+# and move no longer reads its session row, and a cache that is down signs nobody out. A cached copy
+# lives at most SESSION_CACHE_SECONDS (docs/deployment.md, "Sessions").
+SESSION_ENGINE = "zarkcity_site.sessions"
+SESSION_CACHE_SECONDS = int(env_str("ZARKCITY_SESSION_CACHE_SECONDS", "300"))
 # The client address allauth and our limits count by: the Nth address from the right of X-Forwarded-For
 # behind N trusted proxies (1 behind one TLS proxy); 0 reads REMOTE_ADDR.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(env_str("ZARKCITY_TRUSTED_PROXY_COUNT", "0"))

@@ -46,13 +46,16 @@ def waiting_count(user: Any) -> int:
     return sum(colour in to_move.split(",") for colour, to_move in _my_active_seats(user))
 
 
-def games_waiting(user: Any, now: datetime | None = None) -> list[WaitingGame]:
-    """The games where it is this player's move, least time left first (then the older game)."""
+def games_waiting(
+    user: Any, now: datetime | None = None, *, spans: tuple[clock.Span, ...] | None = None
+) -> list[WaitingGame]:
+    """The games where it is this player's move, least time left first (then the older game); `spans`:
+    the player's days away when the caller read them already (the game page's clocks)."""
     if not user.is_authenticated:
         return []
     seats = _my_active(user).select_related("game")
     mine = [seat for seat in seats if seat.colour in seat.game.to_move.split(",")]
-    by_deadline = deadline_of(user, now or timezone.now())
+    by_deadline = deadline_of(user, now or timezone.now(), spans)
     waiting = [WaitingGame(seat.game, seat.colour, by_deadline(seat.game)) for seat in mine]
     return sorted(waiting, key=lambda waiting_game: (waiting_game.deadline, waiting_game.game.pk))
 
@@ -67,9 +70,10 @@ def first_other(waiting: list[WaitingGame], after: Game | None) -> WaitingGame |
     return next((w for w in waiting if after is None or w.game.pk != after.pk), None)
 
 
-def deadline_of(user: Any, now: datetime) -> Callable[[Game], datetime]:
+def deadline_of(user: Any, now: datetime, spans: tuple[clock.Span, ...] | None = None) -> Callable[[Game], datetime]:
     """game -> when this player's clock on it runs out: their days away read once for every game."""
-    spans = clock.spans_by_user([user.pk]).get(user.pk, ())
+    if spans is None:
+        spans = clock.spans_by_user([user.pk]).get(user.pk, ())
 
     def deadline(game: Game) -> datetime:
         started = game.turn_started_at or game.started_at or now

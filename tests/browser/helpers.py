@@ -27,9 +27,9 @@ def write_position(game: Game, position: dict) -> None:
     """Test-only: replace the game's current position (the move log is left as it is). The engine
     validates it; the next moves are real ones, made by clicks and checked by `move_submit`."""
     state = from_position(position)
-    Game.objects.filter(pk=game.pk).update(
-        snapshot=to_position(state), phase=state.phase, to_move=",".join(rules.movers(state))
-    )
+    saved = Game.objects.get(pk=game.pk)
+    saved.snapshot, saved.phase, saved.to_move = to_position(state), state.phase, ",".join(rules.movers(state))
+    saved.save(update_fields=["snapshot", "phase", "to_move"])  # a save, as the service's: the poll's headline follows
 
 
 def open_game(page, url: str) -> None:

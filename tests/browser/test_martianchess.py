@@ -70,9 +70,10 @@ def set_position(game: Game, position: dict) -> None:
     """Test-only: replace the current position (the move log stays); the next moves are real ones."""
     rules = registry.get(game.game)
     state = rules.from_position(position)
-    Game.objects.filter(pk=game.pk).update(
-        snapshot=rules.to_position(state), phase=rules.phase(state), to_move=",".join(rules.movers(state))
-    )
+    saved = Game.objects.get(pk=game.pk)
+    saved.snapshot, saved.phase = rules.to_position(state), rules.phase(state)
+    saved.to_move = ",".join(rules.movers(state))
+    saved.save(update_fields=["snapshot", "phase", "to_move"])  # a save, as the service's: the poll's headline follows
 
 
 def test_a_martian_chess_game_from_the_lobby_to_its_end(players, open_as, live_server, artifacts):

@@ -9,7 +9,9 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -112,6 +114,22 @@ def test_the_title_and_icon_count_the_games_waiting(alice, dave, three_waiting):
     html = logged_in(dave).get(reverse("dashboard")).content.decode()
     assert "<title>My games · zarkcity</title>" in html and reverse("turn_icon", args=[0]) in html
     assert "<title>Open games" in Client().get(reverse("open_games")).content.decode()
+
+
+def test_the_game_page_counts_and_names_from_one_read_with_the_clocks_days_away(alice, three_waiting):
+    """The page reads its player's games waiting once, with the days away its clocks read: the title's
+    count is the context processor's, the next game the one `next_waiting` names, days away or not."""
+    soon, middle, roomy = three_waiting
+    today = timezone.localdate()
+    Away.objects.create(user=alice, first_day=today, last_day=today + timedelta(days=5))
+    client = logged_in(alice)
+    with CaptureQueriesContext(connection) as captured:
+        html = client.get(reverse("game_detail", args=[middle.pk])).content.decode()
+    assert "<title>(3) Your move - zarkcity</title>" in html
+    assert f"<span data-next-label>Next game: Zark City #{next_waiting(alice, after=middle).game.pk}</span>" in html
+    queries = [q["sql"] for q in captured.captured_queries]
+    assert sum('FROM "notifications_away"' in sql for sql in queries) == 1
+    assert not any('"games_game"."to_move" AS "game__to_move"' in sql for sql in queries)  # no second count
 
 
 @pytest.mark.parametrize(("count", "label"), [(0, None), (2, "2"), (9, "9"), (12, "9+")])
