@@ -83,7 +83,12 @@ class Notification(models.Model):
                 name="notification_addressed",
             ),
         ]
-        indexes = [models.Index(fields=["status", "queued_at"], name="notification_outbox")]
+        indexes = [
+            models.Index(fields=["status", "queued_at"], name="notification_outbox"),
+            # The outbox sweep's pending rows that may go now, without the ones held for later (quiet
+            # hours, SMTP backoff), which are as many as the games in progress make them.
+            models.Index(fields=["send_after"], condition=Q(status="pending"), name="notification_sendable"),
+        ]
 
     def __str__(self) -> str:
         where = f"#{self.game_id} ply {self.ply}" if self.game_id else str(self.digest_date)
