@@ -1,9 +1,10 @@
 """With nothing due, every query of the periodic sweeps reads through an index bounded by what is due, not
-through the games in progress or the emails held for later (issue 29, docs/performance.md "The sweep").
+through the games in progress, the emails held for later or the email moves received long ago (issue 29,
+docs/performance.md "The sweep").
 
 How many rows PostgreSQL reads for a query (EXPLAIN ANALYZE: the rows its scans return and filter out) does
 not depend on the machine's load. With sequential scans switched off, a query that still reads every
-game, or every held email, has no index that fits it. Runs only on PostgreSQL:
+game, held email or old reply has no index that fits it. Runs only on PostgreSQL:
 DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a database of your own> \
     .venv/bin/pytest -m postgres tests/notifications
 """
@@ -22,6 +23,7 @@ from games import tasks as games_tasks
 from notifications import sweep
 from notifications.models import Notification
 from replies import sweep as replies_sweep
+from replies.models import InboundMessage
 from tests.notifications.test_sweep_due import NOW, games_in_progress
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db, pytest.mark.usefixtures("eager")]
@@ -37,12 +39,31 @@ def sweep_statements() -> list[str]:
     return [query["sql"] for query in queries.captured_queries]
 
 
-def test_with_nothing_due_no_sweep_query_reads_the_games_or_the_held_emails():
+def old_replies(count: int) -> None:
+    """`count` email moves received long ago: handled, answered, purged (the rows stay for good)."""
+    long_ago = NOW - timedelta(days=90)
+    InboundMessage.objects.bulk_create(
+        InboundMessage(
+            message_key=f"<{n}@example.com>",
+            source="smtp",
+            received_at=long_ago,
+            status=InboundMessage.Status.DONE,
+            handled_at=long_ago,
+            answer_status=InboundMessage.Answer.SENT,
+            answered_at=long_ago,
+            purged_at=long_ago + timedelta(days=30),
+        )
+        for n in range(count)
+    )
+
+
+def test_with_nothing_due_no_sweep_query_reads_the_games_the_held_emails_or_old_replies():
     games_in_progress(GAMES)
     # Every game's email held for the recipient's quiet hours: pending, queued long ago, not to go yet.
     Notification.objects.update(
         status=Notification.Status.PENDING, send_after=NOW + timedelta(hours=5), queued_at=NOW - timedelta(hours=1)
     )
+    old_replies(GAMES)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
         cursor.execute("SET LOCAL enable_seqscan = off")  # the test's transaction only
