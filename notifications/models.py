@@ -85,9 +85,17 @@ class Notification(models.Model):
         ]
         indexes = [
             models.Index(fields=["status", "queued_at"], name="notification_outbox"),
-            # The outbox sweep's pending rows that may go now, without the ones held for later (quiet
-            # hours, SMTP backoff), which are as many as the games in progress make them.
-            models.Index(fields=["send_after"], condition=Q(status="pending"), name="notification_sendable"),
+            # The outbox sweep's pending rows, in two parts so that it never reads the ones held for later
+            # (quiet hours, SMTP backoff: as many as the games in progress make them) before their time:
+            # those not held (in flight to a worker) and those held, by when they may go. One index of all
+            # pending rows is not enough: PostgreSQL reckons "pending and not held" as every pending row
+            # (it takes the two for independent) and reads them all through notification_outbox.
+            models.Index(
+                fields=["queued_at"], condition=Q(status="pending", send_after__isnull=True), name="notification_unheld"
+            ),
+            models.Index(
+                fields=["send_after"], condition=Q(status="pending", send_after__isnull=False), name="notification_held"
+            ),
         ]
 
     def __str__(self) -> str:
