@@ -142,7 +142,9 @@ def summary(statement: str, result: dict[str, Any], sizes: dict[str, float]) -> 
     scans, seq, rows, buffers = [], [], 0, 0
     for node in nodes(result["Plan"]):
         relation = node.get("Relation Name")
-        if relation is None:
+        if relation is None:  # a Bitmap Index Scan: its index, and the entries it found (the heap scan reads them)
+            if "Index Name" in node:
+                scans.append(f"{node['Node Type']} of {node['Index Name']} ({node.get('Actual Rows', '?')} entries)")
             continue
         if "Actual Rows" in node:
             read = (node["Actual Rows"] + node.get("Rows Removed by Filter", 0)) * node.get("Actual Loops", 1)
