@@ -1,23 +1,32 @@
 """The periodic tasks (settings.CELERY_BEAT_SCHEDULE) at 1,000, 10,000 and 100,000 games in progress.
 
-For each size, on games filled in bulk as they stand mid-game (docs/notifications.md, "The sweep"):
+For each size, on games filled in bulk as they stand mid-game (docs/notifications.md, "The sweep"), then
+ANALYZEd as autovacuum does after a bulk fill:
 (a) one round of the periodic tasks with nothing due: the notifications sweep, the outbox re-queue,
-    the bot sweep and the replies sweep, each timed (median of --runs) and its queries counted;
+    the bot sweep and the replies sweep, each timed (median of --runs), wall and CPU time (this process
+    and its PostgreSQL backend, which the machine's load moves far less), and its queries counted;
 (b) the cost of each kind of due work: --due games or readers made due at once (50% reminders,
-    timeouts, digests, outbox retries, bot turns), one sweep, its time less (a)'s, per item.
+    timeouts, digests, outbox retries, bot turns), one sweep, its CPU time less (a)'s, per item, its
+    queries per item and the most rows any of its statements reads (EXPLAIN ANALYZE of each statement's
+    shape, bench/plans.py); a statement that reads a big table from end to end is printed.
+--rounds N measures (a) and (b) N times at each size; --explain prints how PostgreSQL ran every
+statement, and at each size the plans of (a) before the ANALYZE too.
 Targets (issue 29): (a) at most 50 ms at 100,000 games; (b) flat from 1,000 to 100,000 games.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/sweep.py \\
-        [--games 1000,10000,100000] [--due 100] [--runs 5] [--smoke] [--database NAME] [--keep]
+        [--games 1000,10000,100000] [--due 100] [--runs 5] [--rounds 1] [--explain] [--smoke] \\
+        [--database NAME] [--keep]
 
 The games: two-player Zark City copies of boards of 30 to 40 cards played forward from fixed seeds
 (bench/midgame.py), time limits of 1, 3 and 7 days, each clock somewhere in its move (some past the
 50% reminder, which was sent, some past the 80%), every tenth player reading the daily digest, one
 game in twenty with a bot at the table, a few players away, three sent emails a game and one email in
-a hundred held for quiet hours. Their move logs are left out: no periodic task reads them.
+a hundred held for quiet hours; no clock and no digest comes due by itself for QUIET (3 hours). Their
+move logs are left out: no periodic task reads them.
 The emails and bot turns the due work queues go to the broker (Redis with REDIS_URL, in queues of the
-bench's own, deleted at the end; else the filesystem broker in a throw-away folder); no worker runs.
-Each size prints the machine's speed (a Python loop of 10M additions) and load beside it: the figures
+bench's own, deleted at the end; else the filesystem broker in a throw-away folder); no worker runs:
+after each kind the bench marks the emails written sent and the bot turns played (settle).
+Each size prints the machine's speed (a Python loop of 10M additions) and load beside it: wall times
 mean something only on a quiet machine. --smoke: 200 and 2,000 games, 20 due, 3 runs: only shows that
 the bench runs.
 """
@@ -25,6 +34,7 @@ the bench runs.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -39,11 +49,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if not __package__:  # run as a script: import from the project root, not bench/
     sys.path[0] = str(ROOT)
 
-from bench import common, midgame, notifications  # noqa: E402
+from bench import common, midgame, notifications, plans  # noqa: E402
 
 LIMITS = (1, 3, 3, 3, 7)  # days per move, as players pick them
 KINDS = ("reminders", "timeouts", "digests", "outbox retries", "bot turns")
 NOTIFICATIONS, BOTS = "notifications sweep (every 60 s)", "bot sweep (every 60 s)"
+ZONES = ("Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Sydney")  # the digest readers'
+# No clock and no digest of the games filled comes due by itself within this time: the bench's runs at a size,
+# (a) and (b), take minutes; what is due is only what (b) makes due.
+QUIET = timedelta(hours=3)
 DONE = {"reminders": "reminders", "timeouts": "timeouts", "digests": "digests", "outbox retries": "requeued"}
 
 
@@ -52,6 +66,12 @@ def main() -> None:
     parser.add_argument("--games", default="1000,10000,100000", help="sizes, comma-separated, ascending")
     parser.add_argument("--due", type=int, default=100, help="items of each kind made due at once for (b)")
     parser.add_argument("--runs", type=int, default=5, help="rounds timed for (a) (the median is printed)")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="(a) and (b) measured this many times at each size (filled once)"
+    )
+    parser.add_argument(
+        "--explain", action="store_true", help="print how PostgreSQL ran every statement (EXPLAIN ANALYZE)"
+    )
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: only shows that the bench runs")
     common.add_database_arguments(parser)
     args = parser.parse_args()
@@ -85,13 +105,21 @@ def bench(args: argparse.Namespace) -> None:
         for size in args.sizes:
             started = time.perf_counter()
             fill(played, filled, size - filled)
+            gc.collect()  # the fill's garbage, not the sweep's: else a collection of it lands in a timed run
             filled = size
             print(
                 f"\n{size} games in progress (filled in {time.perf_counter() - started:.1f}s); {common.machine_speed()}"
             )
-            idle = nothing_due(args.runs)
-            for kind in KINDS:
-                per_item(kind, args.due, idle)
+            if args.explain:
+                print("(a) the plans before ANALYZE (right after the bulk fill):")
+                nothing_due(1, explain=True)
+            print(f"ANALYZE (as autovacuum does after a bulk fill) in {plans.analyze():.1f}s")
+            for round_ in range(1, args.rounds + 1):
+                if round_ > 1:
+                    print(f"round {round_} of {args.rounds} at {size} games; {common.machine_speed()}")
+                idle = nothing_due(args.runs, args.explain and round_ == 1)
+                for kind in KINDS:
+                    per_item(kind, args.due, idle, args.explain and round_ == 1)
     finally:
         notifications.forget([queue])  # the emails and bot turns the due work queued
 
@@ -140,11 +168,15 @@ def half(game) -> timedelta:
 
 
 def clock_columns(now: datetime, chooser: random.Random) -> dict:
-    """A clock somewhere in its move, and when the sweep next looks at it (its next reminder or deadline)."""
+    """A clock somewhere in its move, and when the sweep next looks at it (its next reminder or deadline):
+    not within QUIET of `now`, so that nothing comes due by itself while the bench runs (at 100,000 games
+    about one clock a second would, and "nothing due" would not be)."""
     limit = timedelta(days=chooser.choice(LIMITS))
-    used = limit * chooser.uniform(0, 0.95)
-    started = now - used
-    check = next(started + limit * share for share in (0.5, 0.8, 1.0) if started + limit * share > now)
+    while True:
+        started = now - limit * chooser.uniform(0, 0.95)
+        check = next(started + limit * share for share in (0.5, 0.8, 1.0) if started + limit * share > now)
+        if check > now + QUIET:
+            break
     return {
         "time_limit_days": limit.days,
         "turn_started_at": started,
@@ -154,13 +186,15 @@ def clock_columns(now: datetime, chooser: random.Random) -> dict:
 
 
 def reader(user, now: datetime, chooser: random.Random):
+    """A digest reader in one of ZONES whose next digest hour is not within QUIET of `now`."""
     from notifications import selectors
     from notifications.models import Preference
 
-    zone = chooser.choice(("Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC", "Australia/Sydney"))
-    preference = Preference(user=user, mode=Preference.Mode.DIGEST, time_zone=zone)
-    preference.next_digest_at = selectors.next_digest_at(preference, now)
-    return preference
+    while True:
+        preference = Preference(user=user, mode=Preference.Mode.DIGEST, time_zone=chooser.choice(ZONES))
+        preference.next_digest_at = selectors.next_digest_at(preference, now)
+        if preference.next_digest_at > now + QUIET:
+            return preference
 
 
 def email(game, kind: str, now: datetime, n: int):
@@ -222,48 +256,67 @@ def tasks() -> dict:
     }
 
 
-def nothing_due(runs: int) -> dict[str, float]:
-    """(a): each task timed with nothing due (median of `runs`), then its queries counted in a run of its
-    own. Returns each task's median, in seconds."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
+def nothing_due(runs: int, explain: bool) -> dict[str, float]:
+    """(a): each task run `runs` times with nothing due: the median wall time and CPU time (this process and
+    its PostgreSQL backend), and its statements (with `explain`, how PostgreSQL ran each). Returns each
+    task's median CPU time, in seconds."""
     from django.utils import timezone
 
     medians = {}
     for name, task in tasks().items():
-        times = []
+        costs = []
         for _ in range(runs):
-            started = time.perf_counter()
-            task(timezone.now())
-            times.append(time.perf_counter() - started)
-        with CaptureQueriesContext(connection) as queries:
-            task(timezone.now())
-        medians[name] = statistics.median(times)
-        print(f"(a) {name}, nothing due: {medians[name] * 1000:.1f} ms (median of {runs}), {len(queries)} queries")
+            with plans.measure() as cost:
+                task(timezone.now())
+            costs.append(cost)
+        medians[name] = statistics.median(cost.cpu for cost in costs)
+        print(
+            f"(a) {name}, nothing due: {statistics.median(cost.wall for cost in costs) * 1000:.1f} ms, "
+            f"CPU {medians[name] * 1000:.1f} ms (here {statistics.median(c.cpu_here for c in costs) * 1000:.1f}, "
+            f"PostgreSQL {statistics.median(c.cpu_postgres for c in costs) * 1000:.1f}) (medians of {runs}), "
+            f"{len(costs[-1].statements)} queries"
+        )
+        if explain:
+            plans.report(plans.explain(costs[-1].statements))
     every_minute = medians[NOTIFICATIONS] + medians[BOTS]
-    print(f"(a) the every-minute sweeps together (notifications and bots): {every_minute * 1000:.1f} ms")
+    print(f"(a) the every-minute sweeps together (notifications and bots): CPU {every_minute * 1000:.1f} ms")
     return medians
 
 
-def per_item(kind: str, due: int, idle: dict[str, float]) -> None:
-    """(b): `due` items of `kind` made due, one run of the task that does them, its cost per item."""
+def per_item(kind: str, due: int, idle: dict[str, float], explain: bool) -> None:
+    """(b): `due` items of `kind` made due, one run of the task that does them: its wall and CPU time and
+    its statements per item beyond (a)'s; the plans of its statements: every statement's shape once,
+    with `explain`, else only those that read a big table from end to end."""
     from django.utils import timezone
 
     now = timezone.now()
     made = make_due(kind, due, now)
     task = BOTS if kind == "bot turns" else NOTIFICATIONS
-    started = time.perf_counter()
-    counts = tasks()[task](now)
-    took = time.perf_counter() - started
-    did = counts if isinstance(counts, int) else counts[DONE[kind]]
+    with plans.measure() as cost:
+        counts = tasks()[task](now)
+    did = max(counts if isinstance(counts, int) else counts[DONE[kind]], 1)
+    found = plans.explain(cost.statements)
+    most = max((plan.rows_read for plan in found), default=0)
     print(
-        f"(b) {kind}: {made} made due, {did} done in {took * 1000:.0f} ms: "
-        f"{(took - idle[task]) * 1000 / max(did, 1):.2f} ms each beyond the idle {task}"
+        f"(b) {kind}: {made} made due, {did} done in {cost.wall * 1000:.0f} ms, CPU {cost.cpu * 1000:.0f} ms: "
+        f"{(cost.cpu - idle[task]) * 1000 / did:.2f} ms of CPU each beyond the idle {task.split(' (')[0]} "
+        f"(here {cost.cpu_here * 1000 / did:.2f}, PostgreSQL {cost.cpu_postgres * 1000 / did:.2f}), "
+        f"{len(cost.statements)} queries, {len(cost.statements) / did:.2f} each ({len(found)} shapes, "
+        f"the most rows one reads {most}, sequential scans of a big table {sum(bool(p.big_seq_scans) for p in found)})"
     )
-    if kind == "bot turns":  # no worker plays them: put them back out of the way of the next size
-        from games.models import Game
+    plans.report(found, show=lambda plan: explain or bool(plan.big_seq_scans))
+    settle(now)
 
-        Game.objects.filter(bot_due_at__lte=now).update(bot_due_at=None)
+
+def settle(now: datetime) -> None:
+    """No worker runs: do what one would have done with the work (b) queued, so that the next step (and the
+    next size) does not find it due again: the emails written are sent, the bot turns played."""
+    from games.models import Game
+    from notifications.models import Notification
+
+    written = Notification.objects.filter(status=Notification.Status.PENDING, send_after__isnull=True)
+    written.update(status=Notification.Status.SENT, sent_at=now)
+    Game.objects.filter(bot_due_at__lte=now).update(bot_due_at=None)
 
 
 def make_due(kind: str, count: int, now: datetime) -> int:

@@ -83,7 +83,20 @@ class Notification(models.Model):
                 name="notification_addressed",
             ),
         ]
-        indexes = [models.Index(fields=["status", "queued_at"], name="notification_outbox")]
+        indexes = [
+            models.Index(fields=["status", "queued_at"], name="notification_outbox"),
+            # The outbox sweep's pending rows, in two parts so that it never reads the ones held for later
+            # (quiet hours, SMTP backoff: as many as the games in progress make them) before their time:
+            # those not held (in flight to a worker) and those held, by when they may go. One index of all
+            # pending rows is not enough: PostgreSQL reckons "pending and not held" as every pending row
+            # (it takes the two for independent) and reads them all through notification_outbox.
+            models.Index(
+                fields=["queued_at"], condition=Q(status="pending", send_after__isnull=True), name="notification_unheld"
+            ),
+            models.Index(
+                fields=["send_after"], condition=Q(status="pending", send_after__isnull=False), name="notification_held"
+            ),
+        ]
 
     def __str__(self) -> str:
         where = f"#{self.game_id} ply {self.ply}" if self.game_id else str(self.digest_date)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 
@@ -74,7 +75,17 @@ class InboundMessage(models.Model):
 
     class Meta:
         ordering = ["-received_at", "-pk"]
-        indexes = [models.Index(fields=["status", "received_at"], name="inbound_queue")]
+        indexes = [
+            models.Index(fields=["status", "received_at"], name="inbound_queue"),
+            # The replies sweep's answers still owed and messages not yet purged: as many as are in flight
+            # or younger than REPLIES_KEEP_DAYS, where every message ever received stays a row.
+            models.Index(
+                fields=["answer_status"],
+                condition=Q(answer_status__in=["pending", "sending"]),
+                name="inbound_answer_owed",
+            ),
+            models.Index(fields=["received_at"], condition=Q(purged_at__isnull=True), name="inbound_unpurged"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.source} from {self.sender or '?'}: {self.outcome or self.status}"

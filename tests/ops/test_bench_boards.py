@@ -41,7 +41,7 @@ def test_a_bench_clock_is_mid_move_and_looked_at_next_at_its_next_share():
     for _ in range(200):
         clock = sweep.clock_columns(now, chooser)
         limit = timedelta(days=clock["time_limit_days"])
-        assert clock["turn_started_at"] <= now < clock["clock_due_at"] <= clock["deadline"]
+        assert clock["turn_started_at"] <= now < now + sweep.QUIET < clock["clock_due_at"] <= clock["deadline"]
         used = (clock["clock_due_at"] - clock["turn_started_at"]) / limit
         assert used in (0.5, 0.8, 1.0)
 

@@ -15,9 +15,8 @@ import pytest
 from bench import common
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCHES = sorted(
-    path for path in (ROOT / "bench").glob("*.py") if path.name not in ("__init__.py", "common.py", "midgame.py")
-)
+HELPERS = ("__init__.py", "common.py", "midgame.py", "plans.py")  # modules the benches import, not benches
+BENCHES = sorted(path for path in (ROOT / "bench").glob("*.py") if path.name not in HELPERS)
 # Benches that touch no database and no Django (checked below): they take no --database.
 NO_DATABASE = {"engine.py"}
 UNREACHABLE = "postgres://nobody@127.0.0.1:9/nothing"  # were a bench to connect anywhere, it would fail otherwise
