@@ -301,6 +301,7 @@ class Loop:
         print(f"peak RSS {peak_mb():.1f} MB")
         if self.warm is not None:
             grown(self.warm, tracemalloc.take_snapshot())
+        tracemalloc.stop()  # the machine's speed is measured next: a loop of 10M new ints, each traced
 
 
 def growth(samples: list[tuple[int, float, float]]) -> str:
