@@ -26,13 +26,17 @@ def tidy_connections(sender: Any = None, **kwargs: Any) -> None:
     """Around each task, what Django does around each request: close a database connection that broke
     or outlived CONN_MAX_AGE, keep the others (settings.CELERY_DB_REUSE_MAX: Celery would close them
     all), and have the next query check the kept one first (conn_health_checks in settings): a
-    restart of the database may have ended it since the last task. A task run eagerly (tests) runs
-    inside its caller's transaction: nothing to close there."""
+    restart of the database may have ended it since the last task. And, as Django does at each
+    request, forget the queries DEBUG logs (the embedded default runs with DEBUG on): Celery never
+    does, so a worker kept up to 9,000 SQL texts a connection, tens of MB (docs/performance.md,
+    "Memory"). A task run eagerly (tests) runs inside its caller's transaction and its caller's
+    query count: nothing to close or forget there."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
-    from django.db import close_old_connections
+    from django.db import close_old_connections, reset_queries
 
     close_old_connections()
+    reset_queries()
 
 
 @task_success.connect  # type: ignore[untyped-decorator]  # celery is untyped

@@ -257,6 +257,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # many tasks, and zarkcity_site/celery.py closes one that is broken or older than CONN_MAX_AGE around
 # each task, as Django does around each request.
 CELERY_DB_REUSE_MAX = 1000
+# A pool process whose resident memory has passed this many MB is replaced after its task (prefork
+# pools only; Celery reads the process's peak RSS, in KiB). A ceiling twice the plateau measured
+# (docs/performance.md, "Memory": 150-205 MB, librsvg and the caches included), so it never fires in
+# normal running and bounds a leak, should one come (a library's, a board far larger than any today).
+# 0: no ceiling.
+CELERY_WORKER_MAX_MEMORY_PER_CHILD = int(env_str("ZARKCITY_WORKER_MAX_MEMORY_MB", "400")) * 1024 or None
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Modules of tasks beyond each app's tasks.py (which autodiscovery finds): the entry points beat runs,

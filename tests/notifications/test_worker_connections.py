@@ -57,3 +57,28 @@ def test_a_task_run_eagerly_leaves_its_callers_connection_alone(monkeypatch):
     connection.close_at = time.monotonic() - 1
     tidy_connections(sender=SimpleNamespace(request=SimpleNamespace(is_eager=True)))
     assert closed == []
+
+
+def test_the_queries_debug_logs_are_forgotten_around_each_task(settings):
+    # DEBUG on, as the embedded default's worker runs: Django logs every query, and only a request
+    # (which a worker never sees) clears the log; left, it held up to 9,000 SQL texts a connection.
+    settings.DEBUG = True
+    connection.ensure_connection()
+    for _ in range(3):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    assert len(connection.queries_log) >= 3
+    run_tasks(1)
+    assert len(connection.queries_log) == 0
+    with connection.cursor() as cursor:  # a task's own queries are logged as it runs
+        cursor.execute("SELECT 1")
+    assert len(connection.queries_log) == 1
+
+
+def test_a_task_run_eagerly_leaves_its_callers_query_log_alone(settings):
+    settings.DEBUG = True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    logged = len(connection.queries_log)
+    tidy_connections(sender=SimpleNamespace(request=SimpleNamespace(is_eager=True)))
+    assert len(connection.queries_log) == logged > 0
