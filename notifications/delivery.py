@@ -51,6 +51,15 @@ WATCHED_AT = Subquery(Watch.objects.filter(user=OuterRef("recipient"), game=Oute
 HAS_PUSH = Exists(PushSubscription.objects.filter(user=OuterRef("recipient")))
 # The emails that ask for a move: held while their recipient watches the game (quiet while you watch).
 ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
+# One read of what the re-check and the email need, once a row is claimed: the recipient with their name
+# and preferences, the game and its seats with theirs (selectors.TABLE), and the three answers above.
+# Built once: resolving those three subqueries for every email cost as much as compiling half the
+# SELECT (docs/performance.md, "Where a mid-game turn email's time goes"). Each claim filters a copy.
+CLAIMED_READ = (
+    Notification.objects.select_related(*READ_WITH_ROW)
+    .prefetch_related(selectors.TABLE)
+    .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
+)
 
 
 class Outcome(StrEnum):
@@ -127,16 +136,9 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     )
     if not won:
         return None
-    # One read of what the re-check and the email need: the recipient with their name and preferences,
-    # the game and its seats with theirs (selectors.TABLE).
-    read = (
-        Notification.objects.select_related(*READ_WITH_ROW)
-        .prefetch_related(selectors.TABLE)
-        .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
-    )
-    row = read.get(pk=notification_id)
+    row = CLAIMED_READ.get(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
-        row = read.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+        row = CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
     return row
 
 
