@@ -87,7 +87,7 @@ def test_a_turn_email_carries_the_picture_and_the_throw(alice, bob, eager, djang
     to_next = [m for m in mail.outbox if any(address in to for to in m.to)]
     assert to_next, "no turn email"
     email = to_next[-1]
-    [image] = [p for p in email.attachments if getattr(p, "get_content_type", lambda: "")() == "image/png"]
+    [image] = [p for p in email.attachments if getattr(p, "get", lambda _: "")("Content-ID") == "<board>"]
     assert image.get_payload(decode=True).startswith(b"\x89PNG")
     assert "throws" in email.body and "Lock 1: hidden" in email.body
 

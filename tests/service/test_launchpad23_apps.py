@@ -220,7 +220,7 @@ def test_turn_emails_carry_the_picture_and_the_throw_and_a_reply_plays_a_line(
     with django_capture_on_commit_callbacks(execute=True):
         game = play(opened(alice, bob), lambda g: g.ply >= 6 and services.state_of(g).phase == "move")
     email = mail.outbox[-1]
-    [image] = [p for p in email.attachments if getattr(p, "get_content_type", lambda: "")() == "image/png"]
+    [image] = [p for p in email.attachments if getattr(p, "get", lambda _: "")("Content-ID") == "<board>"]
     assert image.get_payload(decode=True).startswith(b"\x89PNG")
     assert "throws" in email.body and "pyramid die:" in email.body and "colour die:" in email.body
     colour = game.to_move
