@@ -89,11 +89,22 @@ def game_deleted(sender: type[Game], instance: Game, **kwargs: Any) -> None:
 def _store(game_id: int, headline: Headline, *, overwrite: bool) -> None:
     try:
         if overwrite:
+            if _newer_there(game_id, headline):
+                return
             cache.set(_key(game_id), asdict(headline), HEADLINE_SECONDS)
         else:
             cache.add(_key(game_id), asdict(headline), HEADLINE_SECONDS)
     except Exception:
         log.warning("cache unreachable: game %s's headline not stored", game_id, exc_info=True)
+
+
+def _newer_there(game_id: int, headline: Headline) -> bool:
+    """Whether the cache already holds a later ply than this writer's. After-commit callbacks need not run
+    in the order of the saves: a human's move commits, and a callback queued before its headline's plays
+    the bot's reply and stores that headline first; the human's, stored after it, would hide the bot's
+    move from every poll for HEADLINE_SECONDS."""
+    there = cached(game_id)
+    return there is not None and there.ply > headline.ply
 
 
 def _forget(game_id: int) -> None:

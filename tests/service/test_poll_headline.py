@@ -66,6 +66,19 @@ def test_a_move_is_seen_at_once_and_who_made_it_from_the_database(alice, bob):
     assert answer == from_the_database(Client(), game, since=seen)
 
 
+def test_a_headline_stored_late_never_hides_a_later_ply(alice, bob):
+    """After-commit callbacks need not run in the order of the saves: a move's commit may play the bot's
+    reply (and store its headline) before the move's own headline is stored. The older one must not win:
+    every poll would miss the bot's move until the entry expired (the browser games against bots did)."""
+    game = start_game(alice, bob)
+    committed(lambda: play_plies(game, 2))
+    game.refresh_from_db()
+    moved, replied = news.Headline.of(game), news.Headline(game.ply + 1, str(game.status), game.to_move, True)
+    news._store(game.pk, replied, overwrite=True)  # the reply's headline, stored first
+    news._store(game.pk, moved, overwrite=True)  # the move's, stored after it
+    assert news.cached(game.pk) == replied
+
+
 def test_a_write_whose_commit_is_not_seen_still_clears_the_old_headline(alice, bob):
     game = start_game(alice, bob)
     poll(Client(), game)  # the headline of the start, filled by the poll
