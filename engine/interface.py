@@ -13,10 +13,13 @@ from typing import Any, Protocol, TypedDict, runtime_checkable
 
 # What a step did (engine/kit/events.py), re-exported: the apps read events through this interface only.
 from .kit.events import Event as Event
+from .kit.events import Faces as Faces
 from .kit.events import Outcome as Outcome
 from .kit.events import Seen as Seen
 from .kit.events import Throw as Throw
 from .kit.events import drawn as drawn
+from .kit.events import faces_of as faces_of
+from .kit.events import faces_svg as faces_svg
 from .kit.events import throw_svg as throw_svg
 from .kit.events import throw_words as throw_words
 from .kit.events import thrown as thrown

@@ -26,9 +26,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.selectors import chosen_name_of, display_name_of
-from engine.interface import Table, Throw, View, throw_svg, throw_words
+from engine.interface import Faces, Table, Throw, View, faces_of, faces_svg, throw_words
 from engine.kit.core import card_of
-from engine.kit.events import ThrownDie
 from games import clock, sharing
 from games.emails import invitation_message
 from games.models import DrawProposal, Game, Seat
@@ -291,13 +290,13 @@ class DicePictures:
     """The throws' pictures of one email: each distinct picture attached once, however often thrown."""
 
     pngs: dict[str, bytes] = field(default_factory=dict)
-    cids: dict[tuple[tuple[str, str, str], ...], str] = field(default_factory=dict)
+    cids: dict[Faces, str] = field(default_factory=dict)
 
     def of(self, throws: list[Throw]) -> list[DiceImage]:
         """The images of a move's throws; none for a throw that cannot be drawn (its words stay)."""
         images = []
         for throw in throws:
-            faces = tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
+            faces = faces_of(throw)
             png = dice_png(faces)
             if png is None:
                 continue
@@ -308,7 +307,7 @@ class DicePictures:
         return images
 
 
-def dice_png(faces: tuple[tuple[str, str, str], ...]) -> bytes | None:
+def dice_png(faces: Faces) -> bytes | None:
     """A throw's faces (face, title, colour) drawn as a PNG; None (logged) if it cannot be drawn."""
     try:
         return _dice_png(faces)
@@ -321,11 +320,10 @@ class _Undrawn(Exception):
 
 
 @lru_cache(maxsize=DICE_PICTURES_KEPT)
-def _dice_png(faces: tuple[tuple[str, str, str], ...]) -> bytes:
+def _dice_png(faces: Faces) -> bytes:
     # A picture depends on the faces alone (whose throw it was is in the words), so it is drawn once a
     # worker for every email and every game that shows the same faces.
-    dice = [ThrownDie(face=face, title=title, colour=colour) for face, title, colour in faces]
-    svg = throw_svg(Throw(seat=None, dice=dice), height=DICE_HEIGHT * DICE_SCALE)
+    svg = faces_svg(faces, DICE_HEIGHT * DICE_SCALE)
     png = pictures.draw(svg)
     if png is None:
         raise _Undrawn

@@ -104,15 +104,23 @@ def _shown(dice: tuple[Die, ...]) -> tuple[ThrownDie, ...]:
     return tuple(ThrownDie(face=d.face, title=d.title, colour=d.colour) for d in dice)
 
 
+Faces = tuple[tuple[str, str, str], ...]  # a throw's dice as (face, title, colour): all its picture shows
+
+
+def faces_of(throw: Throw) -> Faces:
+    """A stored throw's dice as its picture depends on them (whose throw it was is only its label)."""
+    return tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
+
+
 def throw_svg(throw: Throw, *, height: float = 22) -> str:
-    """A stored throw as a row of small die faces, inline SVG (the history, the turn email's HTML)."""
-    faces = tuple((d["face"], d["title"], d["colour"]) for d in throw["dice"])
-    return _throw_picture(throw["seat"], faces, height)
+    """A stored throw as a row of small die faces, inline SVG (the game page's history)."""
+    return faces_svg(faces_of(throw), height, throw["seat"])
 
 
 @lru_cache(maxsize=1024)
-def _throw_picture(seat: str | None, faces: tuple[tuple[str, str, str], ...], height: float) -> str:
-    # A game's throws are few (IceDice's 36 faces a seat): a history of 60 throws draws each once.
+def faces_svg(faces: Faces, height: float, seat: str | None = None) -> str:
+    """Dice faces as inline SVG `height` px tall, labelled as `seat`'s throw. A game's throws are few
+    (IceDice's 36 faces a seat): a history of 60 throws draws each once."""
     dice = [Die(0, 0, face, title=title, colour=colour) for face, title, colour in faces]
     return dice_svg(dice, height=height, title=_said(seat, [face for face, _, _ in faces]))
 
