@@ -591,12 +591,18 @@ def processes_now() -> dict[int, tuple[int, float]]:
     return {int(p): stat for p in os.listdir("/proc") if p.isdigit() and (stat := _stat(int(p)))}
 
 
-def groups_of(site: Site, database: str, stats: dict[int, tuple[int, float]]) -> dict[int, str]:
-    """Which process belongs to which group: the web's tree, the worker's and beat's, this database's
-    PostgreSQL backends, and the bench itself."""
+def children_of(stats: dict[int, tuple[int, float]]) -> dict[int, list[int]]:
+    """Each process's children (parent pid -> pids), from `processes_now`."""
     children: dict[int, list[int]] = {}
     for pid, (parent, _) in stats.items():
         children.setdefault(parent, []).append(pid)
+    return children
+
+
+def groups_of(site: Site, database: str, stats: dict[int, tuple[int, float]]) -> dict[int, str]:
+    """Which process belongs to which group: the web's tree, the worker's and beat's, this database's
+    PostgreSQL backends, and the bench itself."""
+    children = children_of(stats)
     group_of = {os.getpid(): "bench"}
     for process in site.processes:
         group = {"web": "web", "worker": "celery", "beat": "celery"}.get(process.name)
@@ -672,10 +678,7 @@ class MemoryMeter(threading.Thread):
         self.stopping = threading.Event()
 
     def roles(self) -> dict[str, float]:
-        stats = processes_now()
-        children: dict[int, list[int]] = {}
-        for pid, (parent, _) in stats.items():
-            children.setdefault(parent, []).append(pid)
+        children = children_of(processes_now())
         found: dict[str, float] = {}
         for process in self.site.processes:
             if process.name not in ("web", "worker", "beat") or (own := _rss_mb(process.popen.pid)) is None:
