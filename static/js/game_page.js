@@ -14,7 +14,8 @@ const page = {
   data: null,
   builder: null,
   timer: null,
-  refreshing: false,
+  swapping: null, /* the swap in flight (a promise), so a poll and a Confirm never swap twice */
+  confirming: false, /* a move is on its way: no poll swaps the page from under it */
 };
 
 function readData() {
@@ -64,11 +65,26 @@ async function init() {
    shows). If the game moved on meanwhile, show the new position instead of sending a stale move,
    unless only the others' simultaneous moves came between (the server accepts those: docs/service.md). */
 async function confirmMove(text) {
-  const form = document.querySelector("form.zc-type");
-  if (!form) return;
+  if (page.confirming) return;
+  page.confirming = true;
+  const built = page.data.ply; /* the position the move was built on */
+  /* A poll's swap may be under way (another seat's sealed choice, or a move): the form is read after
+     it, since the swap replaces it and a detached form's submit() sends nothing. */
+  if (page.swapping) await page.swapping;
   const news = await fetchPly().catch(() => null);
-  if (news && news.ply !== page.data.ply && !movedAlongside(news)) {
+  if (page.swapping) await page.swapping; /* a poll that asked before this Confirm began */
+  if (page.data.ply !== built) {
+    page.confirming = false; /* the swap showed a new position: the move is built again on it */
+    return;
+  }
+  if (news && news.ply !== built && !movedAlongside(news)) {
+    page.confirming = false;
     await refresh(news);
+    return;
+  }
+  const form = document.querySelector("form.zc-type");
+  if (!form) {
+    page.confirming = false;
     return;
   }
   form.querySelector("[name=text]").value = text;
@@ -99,9 +115,9 @@ async function fetchPly() {
 }
 
 async function poll() {
-  if (document.hidden || page.refreshing || !page.data) return;
+  if (document.hidden || page.swapping || page.confirming || !page.data) return;
   const news = await fetchPly().catch(() => null);
-  if (!news) return;
+  if (!news || page.confirming) return; /* a Confirm began meanwhile: its own check decides */
   news.chose = news.ply === page.data.ply ? sealedSince(news) : [];
   if (news.ply !== page.data.ply || (news.status === "finished") !== !page.data.active || news.chose.length) {
     await refresh(news);
@@ -115,8 +131,12 @@ function sealedSince(news) {
 }
 
 /* Fetch the page again and swap the game in place (the chat draft and the scroll position stay). */
-async function refresh(news) {
-  page.refreshing = true;
+function refresh(news) {
+  if (!page.swapping) page.swapping = swap(news).finally(() => { page.swapping = null; });
+  return page.swapping;
+}
+
+async function swap(news) {
   try {
     const response = await fetch(pageUrl(), { cache: "no-store" });
     if (!response.ok) throw new Error(`the page answered ${response.status}`);
@@ -132,8 +152,6 @@ async function refresh(news) {
     notice(news);
   } catch (error) {
     window.location.assign(pageUrl()); /* never a reload: this may be the answer to a refused POST */
-  } finally {
-    page.refreshing = false;
   }
   schedule();
 }

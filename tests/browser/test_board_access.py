@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     notation,
     open_game,
     screenshot,
+    wait_ready,
     write_position,
 )
 from tests.browser.scenario import middle_game
@@ -268,6 +269,47 @@ def test_a_starter_chosen_while_the_other_player_chose_is_sent(players, open_as,
     assert moves_of(game) == ["choose 9H", "choose 5C"]
     assert page.js_errors == []
 
+
+
+def test_a_confirm_pressed_while_the_poll_swaps_the_page_is_sent(players, open_as, live_server, settings):
+    """The poll notices bob's sealed choice and swaps the page in while alice's Confirm is asking ply.json:
+    the move goes through the page the swap brought (a detached form's submit() would send nothing)."""
+    settings.ZARKCITY_POLL_SECONDS = 600  # the test starts the one poll itself
+    alice, bob = players
+    game = start_game(alice, bob)  # seed7: red holds 6S 5C QC, yellow 7C AH 9H
+    url = game_url(live_server, game)
+    page = open_as(alice)
+    open_game(page, url)
+    held = {"page": [], "ply": []}
+    hold_ply = [False]
+
+    def hold(route, request):
+        if request.resource_type == "fetch" and request.url.split("?")[0] == url:
+            held["page"].append(route)  # the poll's swap, held until Confirm has begun
+        elif "/ply.json" in request.url and hold_ply[0]:
+            held["ply"].append(route)
+        else:
+            route.continue_()
+
+    page.route("**/*", hold)
+    hand_card(page, "5C").click()
+    services.move_submit(game=game, user=bob, text="choose 9H", seen_ply=0)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the poll, now
+    while not held["page"]:
+        page.wait_for_timeout(20)
+    hold_ply[0] = True
+    with page.expect_navigation():
+        page.locator("[data-builder=confirm]").click()
+        page.wait_for_timeout(200)  # Confirm is under way: asking ply.json, or waiting for the swap
+        held["page"].pop().continue_()  # the swap lands
+        page.wait_for_selector("#zc-notice:not([hidden])")
+        hold_ply[0] = False
+        while held["ply"]:
+            held["ply"].pop().continue_()
+    page.unroute("**/*")
+    wait_ready(page)
+    assert moves_of(game) == ["choose 9H", "choose 5C"]
+    assert page.js_errors == []
 
 def test_a_big_board_on_a_phone_stays_legible_and_pans(players, open_as, live_server, artifacts):
     """A ten-column board is not shrunk to fit 360 px: it starts at a readable scale, its coordinate

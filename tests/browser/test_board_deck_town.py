@@ -63,6 +63,8 @@ def test_a_deck_town_game_from_the_lobby_to_its_end(players, open_as, live_serve
         choice = offered(page, "choose")[0]
         hand_card(page, choice.split()[1]).click()
         confirm(page, choice)
+        if page is red:  # yellow's open page notices red's sealed choice by polling before yellow clicks
+            yellow.locator("#zc-notice").get_by_text("Red made a sealed choice").wait_for(timeout=15_000)
     game.refresh_from_db()
     assert game.ply == 2 and game.phase == "place"
 
