@@ -270,7 +270,6 @@ def test_a_starter_chosen_while_the_other_player_chose_is_sent(players, open_as,
     assert page.js_errors == []
 
 
-
 def test_a_confirm_pressed_while_the_poll_swaps_the_page_is_sent(players, open_as, live_server, settings):
     """The poll notices bob's sealed choice and swaps the page in while alice's Confirm is asking ply.json:
     the move goes through the page the swap brought (a detached form's submit() would send nothing)."""
@@ -310,6 +309,7 @@ def test_a_confirm_pressed_while_the_poll_swaps_the_page_is_sent(players, open_a
     wait_ready(page)
     assert moves_of(game) == ["choose 9H", "choose 5C"]
     assert page.js_errors == []
+
 
 def test_a_big_board_on_a_phone_stays_legible_and_pans(players, open_as, live_server, artifacts):
     """A ten-column board is not shrunk to fit 360 px: it starts at a readable scale, its coordinate
