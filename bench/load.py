@@ -30,7 +30,11 @@ The pages players keep open: --open-pages N (default 1) game pages per player st
 rate, each polling ply.json?since=<its ply> every --poll-seconds (default: ZARKCITY_POLL_SECONDS, 10,
 what the page's script is told: static/js/game_page.js), the pages' first polls spread over the first
 interval; a poll that shows a new ply loads the page again, as the script does. Each poll is timed
-from its scheduled time; a failed poll counts as an error of the rate. --open-pages 0: only the one
+from its scheduled time; a failed poll counts as an error of the rate. A fraction is a share of the
+players: 0.3 gives three players in ten one open page (picked afresh each rate), the rest none; the
+script polls only while its tab is in view (document.hidden), so this is the share looking at their
+game. A player's first open page is the one they move from: after their move it shows the answer
+(the browser followed the move's redirect), so it finds no news in it. --open-pages 0: only the one
 poll a move (the bench before issue 29).
 
 Why not locust: its users are closed loop (a user waits for an answer before the next request, so a
@@ -217,6 +221,8 @@ class Table:
     players: dict[str, Player]
     movers: list[str]
     stale: bool = False  # a move was cut off midway: ask the poll who moves before the next one
+    # Each player's first open page is the one they move from: after their move it shows the answer.
+    moved_from: dict[str, OpenPage] = field(default_factory=dict)
 
     @property
     def page_url(self) -> str:
@@ -240,7 +246,7 @@ class Load:
     """Offers moves at one rate and measures them (see the module docstring)."""
 
     def __init__(
-        self, base: str, tables: list[Table], rng: random.Random, open_pages: int = 0, poll_seconds: float = 10
+        self, base: str, tables: list[Table], rng: random.Random, open_pages: float = 0, poll_seconds: float = 10
     ) -> None:
         self.base, self.rng, self.tables = base, rng, tables
         self.free: asyncio.Queue[Table] = asyncio.Queue()
@@ -280,7 +286,17 @@ class Load:
             await pollers
 
     def open_pages_of(self, step: Step) -> list[OpenPage]:
-        pages = [OpenPage(t, p) for t in self.tables for p in t.players.values() for _ in range(self.open_pages)]
+        """Each player's pages: the whole part of --open-pages for everyone, and one more for that share of
+        the players (0.3: three players in ten look at their game), picked afresh each rate."""
+        whole, share = divmod(self.open_pages, 1)
+        pages = []
+        for table in self.tables:
+            table.moved_from = {}
+            for colour, player in table.players.items():
+                mine = [OpenPage(table, player) for _ in range(int(whole) + (self.rng.random() < share))]
+                if mine:
+                    table.moved_from[colour] = mine[0]
+                pages += mine
         step.open_pages = len(pages)
         return pages
 
@@ -369,6 +385,8 @@ class Load:
         if not sealed and (news["ply"] <= page.ply or colour not in news["moved"]):
             raise BenchError("the poll does not show the move")
         table.movers = news["movers"]
+        if colour in table.moved_from:  # the page they moved from shows the move's answer: no news for it
+            table.moved_from[colour].ply = news["ply"]
         return news["status"] == "active" and bool(table.movers)
 
     async def get(self, session: Any, player: Player, url: str, what: str, status: int) -> str:
@@ -985,7 +1003,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true", help="5 s at 5 moves/s on 20 games: shows the bench works")
     parser.add_argument("--logs", help="folder for the processes' logs (default: a temporary one, kept)")
     parser.add_argument(
-        "--open-pages", type=int, default=1, help="game pages each player keeps open, polling (default 1; 0: none)"
+        "--open-pages",
+        type=float,
+        default=1,
+        help="game pages each player keeps open, polling (default 1; 0: none; 0.3: three players in ten have one)",
     )
     parser.add_argument(
         "--poll-seconds", type=float, help="how often an open page polls (default: ZARKCITY_POLL_SECONDS, 10)"

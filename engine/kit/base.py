@@ -44,6 +44,9 @@ class Resign:
 RESIGN = Resign()
 KIT_SCRIPT = "js/kit_board.js"  # the one click-to-move script every game on the kit may use
 WINNERLESS = ("draw", "timeout")  # results a record may state for a game its moves left unfinished
+# A step's event lines, one after another in its description: "red rolls; red threw M + atom; red took
+# M green (the only choice)". A space alone ran the lines together into one unreadable sentence.
+STEP_JOIN = "; "
 
 
 class KitGame(ABC, Generic[S, M]):
@@ -235,7 +238,7 @@ class KitGame(ABC, Generic[S, M]):
     def describe(self, move: M | Resign, by: str, before: S, after: S, viewer: str | None) -> str:
         """The step in words as `viewer` may read them: its events' lines."""
         events = self.step(before, move, by).events
-        return " ".join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
+        return STEP_JOIN.join(lines(events, viewer, revealed=self.result(after) is not None)) or f"{by}: {move}"
 
     def describe_revealed(self, move: M | Resign, by: str, before: S, after: S) -> str:
         """A step of a finished game in words, with every secret its events kept (a Peek's Code, a
@@ -244,7 +247,7 @@ class KitGame(ABC, Generic[S, M]):
         if type(self).describe is not KitGame.describe:
             return self.describe(move, by, before, after, None)
         events = self.step(before, move, by).events
-        return " ".join(lines(events, None, revealed=True)) or f"{by}: {move}"
+        return STEP_JOIN.join(lines(events, None, revealed=True)) or f"{by}: {move}"
 
     # --- help -----------------------------------------------------------------------------------
     def rules_summary(self) -> str:

@@ -113,6 +113,36 @@ def test_moves_made_the_bench_way_are_what_the_page_accepts(live_server):
     assert any("csrftoken" in player.cookies for player in tables[0].players.values())  # kept as a browser does
 
 
+def test_a_share_of_the_players_keeps_a_page_open():
+    """--open-pages 0.3: about three players in ten have one open page, the others none; 1.5: one each,
+    and a second for about half."""
+    tables = [
+        load.Table(game_id=n, players={"red": load.Player({}), "yellow": load.Player({})}, movers=["red"])
+        for n in range(500)
+    ]
+    for share, low, high in ((0.3, 240, 360), (1.5, 1400, 1600)):
+        measured = load.Step(offered=1, seconds=1)
+        pages = load.Load("http://127.0.0.1:9", tables, random.Random(5), open_pages=share).open_pages_of(measured)
+        assert low <= len(pages) == measured.open_pages <= high
+        assert all(table.moved_from[c] in pages for table in tables for c in table.moved_from)
+    assert load.parse_args(["--open-pages", "0.3"]).open_pages == 0.3
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
+def test_the_page_a_player_moved_from_shows_their_move(live_server):
+    """The mover's open page followed the move's redirect: it shows the ply after the move, so its next
+    poll finds no news there and loads nothing (the other player's page still does)."""
+    tables = load.make_tables(1, random.Random(3), opening=(4, 4))  # past the sealed choices: one mover a ply
+    measured = load.Step(offered=2, seconds=1.0)
+    bench = load.Load(live_server.url, tables, random.Random(4), open_pages=1, poll_seconds=600)  # no poll in time
+    asyncio.run(bench.offer(measured, 0.0, 30, poisson=False))
+    assert not measured.errors and measured.moves == 2
+    game = Game.objects.get(pk=tables[0].game_id)
+    last = Move.objects.filter(game=game).latest("ply")
+    assert tables[0].moved_from[last.seat.colour].ply == game.ply
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.filterwarnings("ignore:No directory at:UserWarning")  # the live server starts before the test's settings
 def test_open_pages_poll_at_the_interval_and_reload_on_news(live_server):

@@ -202,7 +202,7 @@ def test_a_sealed_step_commits_until_the_last_seat() -> None:
 def test_describe_is_written_from_events() -> None:
     state = opened()
     after = RACE.apply(state, Step("pass"), "red")
-    assert RACE.describe(Step("pass"), "red", state, after, None).startswith("red passes blue threw ")
+    assert RACE.describe(Step("pass"), "red", state, after, None).startswith("red passes; blue threw ")
 
 
 def test_a_secret_line_shows_only_to_its_seats_until_revealed() -> None:
