@@ -9,7 +9,8 @@ call runs that SQL with its own values, through the same queryset machinery (mod
 lists, `prefetch_related`), so its rows are those the queryset itself would give.
 
 Only whole numbers (ids, plies) are values; anything else that shapes the SQL (a colour read out of a
-JSON column, a flag) is part of the `shape`, each shape compiled once.
+JSON column, a flag) is part of the `shape`, each shape compiled once. A locking read
+(`select_for_update`) is refused outside a transaction on each call, as Django refuses it as it compiles.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Generic, TypeVar
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
 from django.db.models.sql.compiler import SQLCompiler
+from django.db.transaction import TransactionManagementError
 
 T = TypeVar("T")
 
@@ -71,10 +73,12 @@ class Prepared(Generic[T]):
         compiled = self._compiled.get(key)
         if compiled is None:
             compiled = self._compiled[key] = self._compile(shape, values)
+        connection = connections[compiled.queryset.db]  # this thread's (a live test server has its own)
+        _check_lock(compiled.queryset, connection)
         slots = zip(compiled.params, compiled.slots, strict=True)
         params = tuple(type(param)(numbers[slot]) if slot is not None else param for param, slot in slots)
         compiler = copy.copy(compiled.compiler)
-        compiler.connection = connections[compiled.queryset.db]  # this thread's (a live test server has its own)
+        compiler.connection = connection
         compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign]
         queryset = compiled.queryset._chain()  # type: ignore[attr-defined]
         queryset.query.get_compiler = lambda *args, **kwargs: compiler
@@ -92,8 +96,6 @@ class Prepared(Generic[T]):
             )
             by_number.update(zip(numbers, holes, strict=True))
         queryset = self._build(*shape, **placeholders)
-        if queryset.query.select_for_update:
-            raise ValueError("a locking read checks its transaction as it compiles: not prepared")
         compiler = queryset.query.get_compiler(using=queryset.db)
         sql, params = compiler.as_sql()
         # An int as PostgreSQL's driver is given it (psycopg's Int4 and the like, subclasses of int).
@@ -102,6 +104,14 @@ class Prepared(Generic[T]):
         if missing:
             raise ValueError(f"{sorted(missing)} not found among the compiled query's parameters: not prepared")
         return _Compiled(queryset, compiler, sql, tuple(params), slots)
+
+
+def _check_lock(queryset: QuerySet[Any, Any], connection: Any) -> None:
+    """Django's own check of a locking read, which it makes as it compiles (SQLCompiler.as_sql)."""
+    features = connection.features
+    locking = queryset.query.select_for_update and features.has_select_for_update
+    if locking and features.supports_transactions and connection.get_autocommit():
+        raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
 
 
 def _holes(values: dict[str, Value]) -> dict[Hole, int] | None:

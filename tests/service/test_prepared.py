@@ -6,8 +6,9 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Q
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
 from games.models import DrawProposal, Game, Move, Seat
@@ -87,10 +88,22 @@ def test_a_shape_whose_value_is_not_a_parameter_is_refused():
         prepared(ply=3)
 
 
-def test_a_locking_read_is_refused():
+@pytest.mark.django_db(transaction=True)  # a test's own transaction would hold every read
+def test_a_locking_read_locks_in_a_transaction_and_is_refused_outside_as_djangos(alice, bob):
+    game = start_game(alice, bob)
     prepared = Prepared(lambda *, game_id: Game.objects.select_for_update().filter(pk=game_id))
-    with pytest.raises(ValueError, match="locking"):
-        prepared(game_id=1)
+    with transaction.atomic():
+        locked, sql = sql_of(lambda: prepared(game_id=game.pk))
+    assert locked == [game]
+    assert ("FOR UPDATE" in sql[0]) == connection.features.has_select_for_update
+    # Outside a transaction: refused where the database locks rows (PostgreSQL), read where it has no
+    # such lock to take (SQLite), by Django's queryset and the prepared one alike.
+    for read in (prepared, lambda *, game_id: list(Game.objects.select_for_update().filter(pk=game_id))):
+        if connection.features.has_select_for_update:
+            with pytest.raises(TransactionManagementError, match="outside of a transaction"):
+                read(game_id=game.pk)
+        else:
+            assert read(game_id=game.pk) == [game]
 
 
 @pytest.mark.django_db(transaction=True)
