@@ -27,6 +27,7 @@ from games.models import REMINDER_SHARES, Commitment, Game, Seat
 from notifications.models import Away, Preference
 from notifications.selectors import zone_of
 from zarkcity_site.due import due_rows
+from zarkcity_site.prepared import Prepared
 from zarkcity_site.related import read_with
 
 log = logging.getLogger(__name__)
@@ -160,17 +161,23 @@ def away_on(now: datetime, spans: Sequence[Span]) -> Span | None:
 # ----------------------------------------------------------------------------- reads: days away and clocks
 
 
+# A table's players' (the game page, a move's clock) and one player's (the poll's games waiting): compiled once.
+_PREFERENCES = Prepared(lambda *, user_ids: Preference.objects.filter(user_id__in=user_ids))
+_AWAY = Prepared(
+    lambda *, user_ids: Away.objects.filter(user_id__in=user_ids).values_list(
+        "user_id", "first_day", "last_day", "created_at", "ended_at"
+    )
+)
+
+
 def spans_by_user(user_ids: list[int], preferences: Iterable[Preference] | None = None) -> dict[int, tuple[Span, ...]]:
     """Each user's days away as instants in their own time zone: two queries for a whole table, one
     when their `preferences` (the saved rows among them) were read already."""
     if preferences is None:
-        preferences = Preference.objects.filter(user_id__in=user_ids)
+        preferences = _PREFERENCES(user_ids=tuple(user_ids))
     zones = {p.user_id: zone_of(p) for p in preferences}
     days: dict[int, list[AwayDays]] = {user_id: [] for user_id in user_ids}
-    rows = Away.objects.filter(user_id__in=user_ids).values_list(
-        "user_id", "first_day", "last_day", "created_at", "ended_at"
-    )
-    for user_id, *period in rows:
+    for user_id, *period in _AWAY(user_ids=tuple(user_ids)):
         days[user_id].append(tuple(period))  # type: ignore[arg-type]
     spans = {}
     for user_id in user_ids:

@@ -31,15 +31,19 @@ from games.selectors.turns import first_other, games_waiting
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
+from zarkcity_site.prepared import Prepared
 from zarkcity_site.ratelimit import limit
 
 
 def _visible_game(request: HttpRequest, game_id: int) -> Game:
     """The game, or 404 when it does not exist or is a private game this visitor may not see."""
-    game = Game.objects.filter(pk=game_id).first()
+    game = next(iter(_GAME(game_id=game_id)), None)
     if game is None or not selectors.game_visible_to(game, request.user, _shared(request, game)):
         raise Http404("No such game.")
     return game
+
+
+_GAME = Prepared(lambda *, game_id: Game.objects.filter(pk=game_id)[:1])  # every move and poll past the cache
 
 
 def _shared(request: HttpRequest, game: Game) -> frozenset[int]:
@@ -211,8 +215,16 @@ def _moved(game: Game, since: int) -> list[str]:
     """The colours that made moves `since`, `since` + 1, ... below the game's ply (at most 20)."""
     if since >= game.ply:
         return []
-    moves = Move.objects.filter(game_id=game.pk, ply__gte=since, ply__lt=game.ply).order_by("ply")
-    return list(moves.values_list("seat__colour", flat=True)[:20])
+    return _MOVERS(game_id=game.pk, since=since, ply=game.ply)
+
+
+_MOVERS = Prepared(
+    lambda *, game_id, since, ply: (
+        Move.objects.filter(game_id=game_id, ply__gte=since, ply__lt=ply)
+        .order_by("ply")
+        .values_list("seat__colour", flat=True)[:20]
+    )
+)
 
 
 def _since(request: HttpRequest, ply: int) -> int:

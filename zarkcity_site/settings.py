@@ -177,7 +177,8 @@ CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, keeping its Redis client instead of making one per call (zarkcity_site/cache.py).
+            "BACKEND": "zarkcity_site.cache.RedisCache",
             "LOCATION": env_str("ZARKCITY_CACHE_URL", REDIS_URL),
             "KEY_PREFIX": "zarkcity",  # beside Celery's keys on a shared Redis; never cache.clear() there
             # A Redis that is down or unreachable fails each call within a second or two instead of

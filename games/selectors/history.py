@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
@@ -18,6 +19,7 @@ from accounts.selectors import display_name_of
 from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import ChatMessage, DrawProposal, Game, Move, Seat
+from zarkcity_site.prepared import Prepared
 
 HISTORY_SHOWN = 60  # moves on the game page unless the viewer asks for the whole history
 
@@ -77,9 +79,7 @@ def history(
     colours = {s.pk: s.colour for s in seats}
     names = {s.pk: display_name_of(s.user) for s in seats}
     keyed = _moves(game, colours, names, viewer, now, first_ply)
-    # No ORDER BY (the model's ordering joins the game row to sort by it): the entries are sorted below.
-    chat = ChatMessage.objects.filter(game=game, after_ply__gte=first_ply).order_by()
-    for pk, seat_id, after_ply, text, created in chat.values_list("pk", "seat_id", "after_ply", "text", "created_at"):
+    for pk, seat_id, after_ply, text, created in _CHAT(game_id=game.pk, first_ply=first_ply):
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
         keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
     keyed += _draw_events(game, colours, names, first_ply, proposals)
@@ -88,14 +88,31 @@ def history(
     return [entry for _, entry in keyed], first_ply
 
 
+def _logged(viewer: str | None, *, game_id: int, first_ply: int) -> QuerySet[Move, tuple[Any, ...]]:
+    """The moves from `first_ply` on, with `viewer`'s words: only theirs are read out of the JSON column,
+    another player's own version stays in the database."""
+    words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
+    rows = Move.objects.filter(game_id=game_id, ply__gte=first_ply).annotate(words=words).order_by("ply")
+    return rows.values_list("ply", "seat_id", "notation", "words", "dice")
+
+
+# Compiled once for each viewer's colour (and spectators): every page reads them.
+_LOGGED = Prepared(_logged)
+_CHAT = Prepared(
+    # No ORDER BY (the model's ordering joins the game row to sort by it): the entries are sorted by history.
+    lambda *, game_id, first_ply: (
+        ChatMessage.objects.filter(game_id=game_id, after_ply__gte=first_ply)
+        .order_by()
+        .values_list("pk", "seat_id", "after_ply", "text", "created_at")
+    )
+)
+
+
 def _moves(
     game: Game, colours: dict[int, str], names: dict[int, str], viewer: str | None, now: Any, first_ply: int
 ) -> Keyed:
-    # Only this viewer's words are read out of the JSON column: another player's own version stays in the database.
-    words = Coalesce(KT(f"descriptions__{viewer}"), KT("descriptions__*")) if viewer else KT("descriptions__*")
-    rows = Move.objects.filter(game=game, ply__gte=first_ply).annotate(words=words).order_by("ply")
     keyed: Keyed = []
-    for ply, seat_id, notation, said, dice in rows.values_list("ply", "seat_id", "notation", "words", "dice"):
+    for ply, seat_id, notation, said, dice in _LOGGED(viewer, game_id=game.pk, first_ply=first_ply):
         colour = colours[seat_id]
         text = public_notation(game, notation, colour, now, viewer)
         entry = HistoryEntry("move", colour, names[seat_id], text, said or "", ply, dice=dice)

@@ -13,6 +13,7 @@ from django.db.models import Q
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
+from zarkcity_site.prepared import Prepared
 
 from .history import HistoryEntry, first_shown_ply, history
 from .sealed import announced, committed_colours, own_commitment, seat_view
@@ -126,14 +127,25 @@ def table_of(game: Game) -> list[Seat]:
     """Every seat of the game in seat order, with SEAT_RELATED. Sorted by the seat's own column: the
     model's ordering would join the game row to sort by it. move_submit reads it once under the game's
     lock, then the acting seat, the descriptions, the bot check and the "your turn" rows use these rows."""
-    return list(game.seats.select_related(*SEAT_RELATED).order_by("order"))
+    return _TABLE(game_id=game.pk)
+
+
+_TABLE = Prepared(
+    lambda *, game_id: Seat.objects.filter(game_id=game_id).select_related(*SEAT_RELATED).order_by("order")
+)
+
+
+# The game page's first read (game_with_table), compiled once: joining five tables cost more to compile than to run.
+_SEATS_WITH_GAME = Prepared(
+    lambda *, game_id: Seat.objects.filter(game_id=game_id).select_related("game", *SEAT_RELATED).order_by("order")
+)
 
 
 def game_with_table(game_id: int) -> tuple[Game | None, list[Seat] | None]:
     """The game page's first read: the game and its seats in order, with what the page shows of each
     player (SEAT_RELATED), in one query that joins each seat to its game. (None, None) when there
     is no such game; the seats are None for a game nobody sits at (then read as usual)."""
-    seats = list(Seat.objects.filter(game_id=game_id).select_related("game", *SEAT_RELATED).order_by("order"))
+    seats = _SEATS_WITH_GAME(game_id=game_id)
     if not seats:
         return Game.objects.filter(pk=game_id).first(), None
     game = seats[0].game
@@ -189,16 +201,21 @@ def game_for_viewer(
     if context.my_move and colour is not None:
         context.legal = legal_groups(game, state, colour)
     first_ply = first_shown_ply(game, whole_history)
-    # One read of the draw offers for both the panel (the open one) and the history (those it shows).
-    proposals = list(
-        DrawProposal.objects.filter(Q(at_ply__gte=first_ply) | Q(status=DrawProposal.Status.OPEN), game=game)
-        .order_by("pk")
-        .prefetch_related("accepted_by")
-    )
+    proposals = _DRAW_OFFERS(game_id=game.pk, first_ply=first_ply)
     if game.status == Game.Status.ACTIVE:
         context.draw_offer = _draw_offer(proposals, seats, seat)
     context.history, context.history_hidden = history(game, seats, colour, state, whole_history, proposals)
     return context
+
+
+# One read of the draw offers for both the panel (the open one) and the history (those it shows).
+_DRAW_OFFERS = Prepared(
+    lambda *, game_id, first_ply: (
+        DrawProposal.objects.filter(Q(at_ply__gte=first_ply) | Q(status=DrawProposal.Status.OPEN), game_id=game_id)
+        .order_by("pk")
+        .prefetch_related("accepted_by")
+    )
+)
 
 
 def _with_commitments(game: Game, table: Table, viewer: str | None, state: Any) -> Table:

@@ -7,12 +7,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, OuterRef
 
 from engine.kit.core import continues_turn
 from games import events
 from games.models import REMINDER_SHARES, Commitment, DrawProposal, Game, Seat
 from games.selectors import page
 from games.selectors.sealed import waiting_on
+from zarkcity_site.prepared import Prepared
 
 from .bots import queue_bot_turn
 from .errors import MoveRejected, NotAPlayer
@@ -23,9 +25,25 @@ def state_of(game: Game) -> Any:
     return game.rules.from_position(game.snapshot)
 
 
+# Every write to a game starts here: compiled once. Whether a draw offer is open comes with the row, so
+# that a move lapses one only when there is one, not with an UPDATE on every move; none can open while
+# the row is locked (draw_propose locks it too).
+_LOCKED = Prepared(
+    lambda *, game_id: (
+        Game.objects.select_for_update()
+        .filter(pk=game_id)
+        .annotate(open_offer=Exists(DrawProposal.objects.filter(game=OuterRef("pk"), status=DrawProposal.Status.OPEN)))
+        .order_by()
+    )
+)
+
+
 def lock(game: Game) -> Game:
-    """The game row, locked until the transaction ends: another request waits here, then sees our write."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    """The game row, locked until the transaction ends: another request waits here, then sees our write.
+    It carries `open_offer`: whether a draw offer was open when it was locked."""
+    for locked in _LOCKED(game_id=game.pk):
+        return locked
+    raise Game.DoesNotExist(f"No game {game.pk}.")
 
 
 def seat_of(game: Game, user: User | AnonymousUser | None, seats: list[Seat] | None = None) -> Seat | None:
@@ -91,7 +109,9 @@ def _finish(game: Game, winners: tuple[str, ...], reason: str, now: datetime) ->
 
 
 def lapse_draw_offer(game: Game, now: datetime) -> None:
-    """The open offer, if any, lapses: settled now, by nobody."""
+    """The open offer, if any, lapses: settled now, by nobody. A game read by `lock` says whether one is."""
+    if not getattr(game, "open_offer", True):
+        return
     DrawProposal.objects.filter(game=game, status=DrawProposal.Status.OPEN).update(
         status=DrawProposal.Status.LAPSED, decided_at=now, decided_by=None
     )

@@ -188,9 +188,7 @@ def test_a_move_is_played_while_the_cache_is_down(alice, bob, settings, django_c
 
     game = play_plies(start_game(alice, bob), 4)
     settings.RATE_LIMITS = dict(configured.RATE_LIMITS)
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
-    }
+    settings.CACHES = {"default": {"BACKEND": "zarkcity_site.cache.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}}
     assert "127.0.0.1:9" in str(all_caches["default"]._servers)  # noqa: SLF001 (Django's own reset on the setting)
     colour = mover(game)
     client = Client()

@@ -14,10 +14,10 @@ from django.urls import reverse
 from tests.conftest import PASSWORD
 from zarkcity_site.sessions import ForgivingCache
 
-# Django's own Redis backend on a port where nothing listens: every call fails as with Redis stopped.
+# Production's Redis backend on a port where nothing listens: every call fails as with Redis stopped.
 REDIS_DOWN = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "zarkcity_site.cache.RedisCache",
         "LOCATION": "redis://127.0.0.1:9/0",
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }

@@ -150,3 +150,19 @@ def test_a_players_poll_carries_their_count_and_next_game(alice, bob, three_wait
     assert "waiting" not in Client().get(url, {"mine": "1"}).json()
     # bob must choose his starter in roomy and middle (both players choose at once)
     assert logged_in(bob).get(reverse("game_ply", args=[roomy.pk]), {"mine": "1"}).json()["waiting"] == 2
+
+
+def test_the_games_waiting_are_read_without_their_positions(alice, three_waiting):
+    """A player of many games: "Next game" and the count read no game's snapshot, and asking the list
+    for a game's name, address and deadline reads nothing more."""
+    with CaptureQueriesContext(connection) as captured:
+        waiting = games_waiting(alice)
+        shown = [(w.name, w.url, w.deadline, w.colour) for w in waiting]
+    assert len(shown) == 3
+    reads = [query["sql"] for query in captured.captured_queries]
+    assert not any('"snapshot"' in sql for sql in reads)
+    assert [sql.split(" FROM ")[1].split()[0] for sql in reads] == [
+        '"games_seat"',
+        '"notifications_preference"',
+        '"notifications_away"',
+    ]
