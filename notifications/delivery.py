@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
+from zarkcity_site.compiled import CompiledRead
 
 from . import outgoing, push, selectors
 from .emails import build_message
@@ -54,12 +55,16 @@ ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
 # One read of what the re-check and the email need, once a row is claimed: the recipient with their name
 # and preferences, the game and its seats with theirs (selectors.TABLE), and the three answers above.
 # Built once: resolving those three subqueries for every email cost as much as compiling half the
-# SELECT (docs/performance.md, "Where a mid-game turn email's time goes"). Each claim filters a copy.
+# SELECT (docs/performance.md, "Where a mid-game turn email's time goes"). The rare invitation filters a copy.
 CLAIMED_READ = (
     Notification.objects.select_related(*READ_WITH_ROW)
     .prefetch_related(selectors.TABLE)
     .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
 )
+# The same read as the worker asks it for every other row: the row, then its game's seats
+# (selectors.TABLE_OF), each SELECT compiled once: compiling them cost more CPU than the database took to
+# answer (docs/performance.md, "Turn emails").
+CLAIMED_ROW = CompiledRead(lambda pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk), "pk")
 
 
 class Outcome(StrEnum):
@@ -136,9 +141,11 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     )
     if not won:
         return None
-    row = CLAIMED_READ.get(pk=notification_id)
+    (row,) = CLAIMED_ROW(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
-        row = CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+        return CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+    if row.game is not None:
+        selectors.keep_table(row.game, selectors.TABLE_OF(game=row.game.pk))
     return row
 
 

@@ -1,0 +1,124 @@
+"""The worker's reads compiled once (zarkcity_site.compiled): the same rows, related objects and answers as
+the ORM's querysets they are made from, for each run's own values, on this thread's connection."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.selectors import display_name_of
+from games.models import Move, Seat
+from notifications import delivery, selectors
+from notifications.models import Mute, Notification
+from tests.notifications.helpers import play_setup, play_turn, start_game
+from zarkcity_site.compiled import CompiledRead
+
+pytestmark = pytest.mark.django_db
+Kind = Notification.Kind
+
+
+def fields(instance) -> dict:
+    """A model instance's column values (what it was read with is compared apart)."""
+    return {field.attname: getattr(instance, field.attname) for field in instance._meta.concrete_fields}
+
+
+@pytest.fixture
+def table(alice, bob, charlie):
+    """A three-player game a turn in, its turn emails written, one of them about a game its player muted."""
+    game = start_game(alice, bob, charlie)
+    play_setup(game)
+    play_turn(game)
+    play_turn(game)
+    Mute.objects.create(user=bob, game=game)
+    return game
+
+
+def test_the_claimed_row_is_read_as_the_orm_reads_it(table):
+    """Every row of the outbox, through the compiled read then the table kept: the same columns, the same
+    recipient with their preferences, the same game, the same three answers, the same seats in order."""
+    rows = list(Notification.objects.filter(game=table).values_list("pk", flat=True))
+    assert len(rows) >= 3
+    for pk in rows:
+        orm = delivery.CLAIMED_READ.get(pk=pk)
+        (compiled,) = delivery.CLAIMED_ROW(pk=pk)
+        selectors.keep_table(compiled.game, selectors.TABLE_OF(game=compiled.game_id))
+        assert fields(compiled) == fields(orm)
+        assert (compiled.muted, compiled.watched_at, compiled.has_push) == (orm.muted, orm.watched_at, orm.has_push)
+        assert fields(compiled.recipient) == fields(orm.recipient)
+        assert fields(compiled.game) == fields(orm.game)
+        with CaptureQueriesContext(connection) as asked:  # all of it came with the read
+            preference = selectors.preference_for(compiled.recipient)
+            seats = selectors.seated(compiled.game)
+            assert [seat.game for seat in seats] == [compiled.game] * 3
+            names = [display_name_of(seat.user) for seat in seats]
+            preferences = [selectors.preference_for(seat.user).pk for seat in seats]
+            assert list(compiled.game.seats.all()) == seats
+        assert not asked.captured_queries
+        assert [fields(seat) for seat in seats] == [fields(seat) for seat in selectors.seated(orm.game)]
+        assert names == [display_name_of(seat.user) for seat in selectors.seated(orm.game)]
+        assert preferences == [selectors.preference_for(seat.user).pk for seat in selectors.seated(orm.game)]
+        assert preference.pk == selectors.preference_for(orm.recipient).pk
+    answered = [delivery.CLAIMED_ROW(pk=pk)[0] for pk in rows]
+    assert {row.recipient.username for row in answered if row.muted} == {"bob"}  # the answers are each row's
+
+
+def test_the_moves_since_a_turn_are_the_orms(table):
+    """Each seat's history since its own last move, compiled once, against the queryset it is made from."""
+    for seat in Seat.objects.filter(game=table):
+        orm = list(selectors._moves_since(table.pk, seat.pk))
+        compiled = selectors.MOVES_SINCE(game=table.pk, seat=seat.pk)
+        assert [fields(move) for move in compiled] == [fields(move) for move in orm]
+        assert [move.seat.colour for move in compiled] == [move.seat.colour for move in orm]
+    assert Move.objects.filter(game=table).count() > 0
+
+
+def test_a_read_is_compiled_once_and_runs_the_orms_sql(table, monkeypatch):
+    read = CompiledRead(lambda game: Seat.objects.filter(game_id=game).order_by("order"), "game")
+    compiled = []
+    real = read._compile
+    monkeypatch.setattr(read, "_compile", lambda using: compiled.append(using) or real(using))
+    with CaptureQueriesContext(connection) as asked:
+        first = read(game=table.pk)
+        again = read(game=table.pk + 1000)  # no such game
+    assert compiled == ["default"]
+    assert [seat.pk for seat in first] == list(
+        Seat.objects.filter(game=table).order_by("order").values_list("pk", flat=True)
+    )
+    assert again == []
+    with CaptureQueriesContext(connection) as orm:
+        list(Seat.objects.filter(game_id=table.pk).order_by("order"))
+    assert asked.captured_queries[0]["sql"] == orm.captured_queries[0]["sql"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_thread_runs_a_read_on_its_own_connection(alice, bob):
+    """Compiled in one thread, run in another: on that thread's connection (Django's are per thread)."""
+    game = start_game(alice, bob)
+    read = CompiledRead(lambda game: Seat.objects.filter(game_id=game).order_by("order"), "game")
+    assert len(read(game=game.pk)) == 2
+    seen = {}
+
+    def elsewhere() -> None:
+        from django.db import connection as own
+
+        with CaptureQueriesContext(own) as asked:
+            seen["seats"] = len(read(game=game.pk))
+        seen["queries"] = len(asked.captured_queries)
+        own.close()
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert seen == {"seats": 2, "queries": 1}
+
+
+def test_a_read_refuses_what_it_cannot_replay():
+    with pytest.raises(ValueError, match="game: not a parameter"):
+        CompiledRead(lambda game: Seat.objects.all(), "game")(game=1)
+    with pytest.raises(ValueError, match="no prefetch_related"):
+        CompiledRead(lambda game: Seat.objects.filter(game_id=game).prefetch_related("game"), "game")(game=1)
+    with pytest.raises(TypeError, match="takes game"):
+        CompiledRead(lambda game: Seat.objects.filter(game_id=game), "game")(seat=1)
