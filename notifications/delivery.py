@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
-from zarkcity_site.compiled import CompiledRead
+from zarkcity_site.compiled import CompiledRead, CompiledUpdate
 
 from . import outgoing, push, selectors
 from .emails import build_message
@@ -65,6 +65,17 @@ CLAIMED_READ = (
 # (selectors.TABLE_OF), each SELECT compiled once: compiling them cost more CPU than the database took to
 # answer (docs/performance.md, "Turn emails").
 CLAIMED_ROW = CompiledRead(lambda pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk), "pk")
+# The claim's UPDATE, compiled once too. A claim older than the stale limit belongs to a worker that died:
+# it is taken over.
+CLAIM = CompiledUpdate(
+    lambda pk, now, stale: (
+        Notification.objects.filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale), pk=pk),
+        {"status": Status.SENDING, "claimed_at": now, "attempts": F("attempts") + 1},
+    ),
+    pk=int,
+    now=datetime,
+    stale=datetime,
+)
 
 
 class Outcome(StrEnum):
@@ -134,12 +145,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     """Take the row for this worker, or None if someone else has it (or it is done)."""
     now = now or timezone.now()
     stale = now - timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS)
-    # A claim older than the stale limit belongs to a worker that died: take it over.
-    claimable = Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale)
-    won = Notification.objects.filter(claimable, pk=notification_id).update(
-        status=Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
-    )
-    if not won:
+    if not CLAIM(pk=notification_id, now=now, stale=stale):
         return None
     (row,) = CLAIMED_ROW(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too

@@ -1,12 +1,13 @@
-"""Reads whose SQL the ORM compiles once per database and then runs again with new values: for the few
-queries the notifications worker asks for every email, where the ORM compiling a query took more CPU
-than the database answering it (docs/performance.md, "Turn emails").
+"""Statements whose SQL the ORM compiles once per database and then runs again with new values: for the
+few the notifications worker asks for every email, where the ORM compiling a query took more CPU than
+the database answering it (docs/performance.md, "Turn emails").
 
-A read is a queryset made by a function of named integer values (ids). It is made once with stand-in
-values, compiled, and each run puts its values where the stand-ins are in the compiled parameters: the
-SQL is the ORM's own, for whichever database the read runs on. The rows come back as Django makes them
-(its ModelIterable, with the select_related objects and annotations), from the column list the first
-compiling worked out.
+A read is a queryset made by a function of named integer values (ids); an update, a queryset and the
+columns it sets, made by a function of ids, strings and datetimes. Either is made once with stand-in
+values, compiled, and each run puts its values where the stand-ins are in the compiled parameters,
+adapted for the database as the ORM adapts them: the SQL is the ORM's own, for whichever database it
+runs on. A read's rows come back as Django makes them (its ModelIterable, with the select_related
+objects and annotations), from the column list the first compiling worked out.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable
+from django.db.models.sql import UpdateQuery
 
 M = TypeVar("M", bound=Model)
 # Far from any id or constant a read holds (ids are positive; a Coalesce's default is small), so each is
@@ -68,8 +72,66 @@ class CompiledRead(Generic[M]):
         return compiled
 
 
-def _places(params: Sequence[Any], stand_in: int) -> list[int]:
-    return [place for place, param in enumerate(params) if type(param) is int and param == stand_in]
+def _places(params: Sequence[Any], stand_in: object) -> list[int]:
+    return [place for place, param in enumerate(params) if type(param) is type(stand_in) and param == stand_in]
+
+
+class CompiledUpdate:
+    """`update(**values)`: how many rows the UPDATE that `make(**values)` describes (the rows, and the
+    columns to set) changed, compiled once per database. A value is an int, a str or an aware datetime,
+    as `kinds` names; a None cannot stand where a stand-in stood (`= NULL` is not `IS NULL`): the caller
+    asks the ORM for those."""
+
+    def __init__(self, make: Callable[..., tuple[QuerySet[Any], dict[str, Any]]], **kinds: type) -> None:
+        self._make, self._kinds = make, kinds
+        self._compiled: dict[str, tuple[str, tuple[Any, ...], dict[str, list[int]]]] = {}
+
+    def __call__(self, *, using: str = DEFAULT_DB_ALIAS, **values: Any) -> int:
+        connection = connections[using]
+        sql, compiled_params, slots = self._compiled.get(using) or self._compile(using)
+        params = list(compiled_params)
+        for name, places in slots.items():
+            value = values[name]
+            if not isinstance(value, self._kinds[name]):
+                raise TypeError(f"{name}: a {self._kinds[name].__name__}, not {value!r}")
+            for place in places:
+                params[place] = _adapted(value, connection)
+        with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+            cursor.execute(sql, params)  # as QuerySet.update runs it, an error inside a transaction spoils it
+            return int(cursor.rowcount)
+
+    def _compile(self, using: str) -> tuple[str, tuple[Any, ...], dict[str, list[int]]]:
+        connection = connections[using]
+        stand_ins = {name: _stand_in(kind, number) for number, (name, kind) in enumerate(self._kinds.items())}
+        queryset, columns = self._make(**stand_ins)
+        query: Any = queryset.query.chain(UpdateQuery)  # as QuerySet.update builds it (django-stubs types a Query)
+        query.add_update_values(columns)
+        query.get_initial_alias()
+        if query.related_updates or query.count_active_tables() != 1:  # else compiling would run a SELECT
+            raise ValueError("a compiled update changes one table, its rows found in that table alone")
+        sql, params = query.get_compiler(using=using).as_sql()
+        slots = {name: _places(params, _adapted(stand_in, connection)) for name, stand_in in stand_ins.items()}
+        missing = [name for name, places in slots.items() if not places]
+        if missing:
+            raise ValueError(f"{', '.join(missing)}: not a parameter of the compiled SQL")
+        self._compiled[using] = (sql, tuple(params), slots)
+        return self._compiled[using]
+
+
+def _stand_in(kind: type, number: int) -> object:
+    """A value of this kind that nothing a statement holds of its own can equal."""
+    if kind is int:
+        return STAND_IN_BASE - number
+    if kind is str:
+        return f"\x00stand-in {number}"
+    if kind is datetime:
+        return datetime(1901, 2, 3, 4, 5, 6, number + 1, tzinfo=UTC)
+    raise TypeError(f"a compiled statement takes ints, strs and datetimes, not {kind.__name__}")
+
+
+def _adapted(value: object, connection: BaseDatabaseWrapper) -> object:
+    """A value as the ORM hands it to this database (a datetime as DateTimeField adapts it)."""
+    return connection.ops.adapt_datetimefield_value(value) if isinstance(value, datetime) else value
 
 
 def _run(compiled: _Compiled, using: str, params: tuple[Any, ...]) -> list[Any]:

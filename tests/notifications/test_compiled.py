@@ -1,20 +1,23 @@
-"""The worker's reads compiled once (zarkcity_site.compiled): the same rows, related objects and answers as
+"""The worker's statements compiled once (zarkcity_site.compiled): the same rows, related objects and answers as
 the ORM's querysets they are made from, for each run's own values, on this thread's connection."""
 
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.selectors import display_name_of
 from games.models import Move, Seat
 from notifications import delivery, selectors
 from notifications.models import Mute, Notification
 from tests.notifications.helpers import play_setup, play_turn, start_game
-from zarkcity_site.compiled import CompiledRead
+from zarkcity_site.compiled import CompiledRead, CompiledUpdate
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
@@ -122,3 +125,31 @@ def test_a_read_refuses_what_it_cannot_replay():
         CompiledRead(lambda game: Seat.objects.filter(game_id=game).prefetch_related("game"), "game")(game=1)
     with pytest.raises(TypeError, match="takes game"):
         CompiledRead(lambda game: Seat.objects.filter(game_id=game), "game")(seat=1)
+
+
+def test_the_claim_compiled_once_wins_once_and_takes_a_stale_claim_over(table):
+    """The claim's UPDATE with its datetimes as each database stores them: the same instant read back,
+    compared against the stale limit, and a claim no worker holds any more taken over (one more attempt)."""
+    row = Notification.objects.filter(game=table, status=Notification.Status.PENDING).first()
+    assert row is not None
+    now = timezone.now()
+    assert delivery.claim(row.pk, now=now) is not None
+    assert delivery.claim(row.pk, now=now + timedelta(seconds=1)) is None  # another worker's, still fresh
+    row.refresh_from_db()
+    assert (row.status, row.claimed_at, row.attempts) == (Notification.Status.SENDING, now, 1)
+    later = now + timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS + 1)
+    assert delivery.claim(row.pk, now=later) is not None
+    row.refresh_from_db()
+    assert (row.claimed_at, row.attempts) == (later, 2)
+
+
+def test_an_update_refuses_what_it_cannot_replay(table):
+    seats = Seat.objects.filter(game=table)
+    by_name = CompiledUpdate(lambda name: (seats.filter(user__username=name), {"resigned": True}), name=str)
+    with pytest.raises(ValueError, match="one table"):
+        by_name(name="alice")
+    colour = CompiledUpdate(lambda pk, colour: (Seat.objects.filter(pk=pk), {"colour": colour}), pk=int, colour=str)
+    with pytest.raises(TypeError, match="colour: a str"):
+        colour(pk=1, colour=None)
+    seat = seats.get(order=0)
+    assert colour(pk=seat.pk, colour=seat.colour) == 1 and colour(pk=0, colour="red") == 0
