@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from email.generator import BytesGenerator
 from email.mime.image import MIMEImage
+from email.policy import Compat32
 from email.utils import formataddr
 from functools import lru_cache
 from io import BytesIO
@@ -49,6 +50,7 @@ DICE_HEIGHT = 22  # the height the HTML shows a throw at, in CSS pixels (as the 
 DICE_PICTURES_KEPT = 512
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
 LINE_END = re.compile(r"\r\n|\r|\n")  # what Python's email writer takes for the end of a line
+PLAIN_LINE = re.compile(r"[\x21-\x7e]+(?: [\x21-\x7e]+)*")  # printable ASCII words, one space apart
 
 
 @dataclass
@@ -84,9 +86,26 @@ class _WrittenInOnePass(SafeMIMEMultipart):
     """The same MIME tree, whose bytes (what the SMTP backend sends) a _OnePassWriter writes."""
 
     def as_bytes(self, unixfrom: bool = False, linesep: str = "\n") -> bytes:  # type: ignore[override]  # Django's
+        if type(self.policy) is not Compat32:  # Django's MIME objects use Python's compat32, which _QuickFold is
+            return super().as_bytes(unixfrom, linesep)
         out = BytesIO()
-        _OnePassWriter(out, mangle_from_=False).flatten(self, unixfrom=unixfrom, linesep=linesep)
+        _OnePassWriter(out, mangle_from_=False, policy=QUICK_FOLD).flatten(self, unixfrom=unixfrom, linesep=linesep)
         return out.getvalue()
+
+
+class _QuickFold(Compat32):
+    """Python's compat32 headers, a header that fits on its line written as it is: compat32 hands every one
+    to email.header.Header to fold, which for a plain short line gives it back unchanged, at some 10 µs a
+    header (28 in a turn email)."""
+
+    def fold_binary(self, name: str, value: Any) -> bytes:
+        fits = self.max_line_length is not None and len(name) + 2 + len(value) <= self.max_line_length
+        if isinstance(value, str) and fits and PLAIN_LINE.fullmatch(value) and PLAIN_LINE.fullmatch(name):
+            return f"{name}: {value}{self.linesep}".encode("ascii")
+        return super().fold_binary(name, value)
+
+
+QUICK_FOLD = _QuickFold()
 
 
 class _OnePassWriter(BytesGenerator):

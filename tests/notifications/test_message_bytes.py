@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from email.generator import BytesGenerator
 from email.mime.image import MIMEImage
+from email.policy import compat32
 from io import BytesIO
 
 import pytest
@@ -41,3 +42,30 @@ def test_every_kind_of_line_end_is_written_as_before():
     mime = message.message()
     for linesep in ("\r\n", "\n"):
         assert mime.as_bytes(linesep=linesep) == stock_bytes(mime, linesep)
+
+
+HEADER_VALUES = [
+    "Zark City #20: red drew 3 cards, your turn",
+    "two  spaces",
+    " leading space",
+    "trailing space ",
+    "tab\there",
+    "=?utf-8?q?Andr=C3=A9?= <andre@example.com>",
+    "Ünïcode name <u@example.com>",
+    "line\n break",
+    "",
+    "x" * 70,
+    "x" * 71,
+    "x" * 72,
+    "word " * 14 + "end",
+    "a; b, c;d,e " * 6,
+]
+
+
+@pytest.mark.parametrize("linesep", ["\r\n", "\n"])
+@pytest.mark.parametrize("value", HEADER_VALUES)
+def test_a_header_is_folded_as_compat32_folds_it(value, linesep):
+    """The quick way is taken only where compat32's folding gives the line back unchanged."""
+    for name in ("Subject", "X", "List-Unsubscribe-Post"):
+        quick, stock = emails.QUICK_FOLD.clone(linesep=linesep), compat32.clone(linesep=linesep)
+        assert quick.fold_binary(name, value) == stock.fold_binary(name, value)
