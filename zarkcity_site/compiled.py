@@ -46,8 +46,7 @@ class CompiledRead(Generic[M]):
         self._compiled: dict[str, _Compiled] = {}
 
     def __call__(self, *, using: str = DEFAULT_DB_ALIAS, **values: int) -> list[M]:
-        if set(values) != set(self._names):
-            raise TypeError(f"this read takes {', '.join(self._names)}, not {', '.join(values)}")
+        _check_names(self._names, values)
         compiled = self._compiled.get(using) or self._compile(using)
         params = list(compiled.params)
         for name, places in compiled.slots.items():
@@ -56,7 +55,7 @@ class CompiledRead(Generic[M]):
         return _run(compiled, using, tuple(params))
 
     def _compile(self, using: str) -> _Compiled:
-        stand_ins = {name: STAND_IN_BASE - number for number, name in enumerate(self._names)}
+        stand_ins = {name: _stand_in(int, number) for number, name in enumerate(self._names)}
         queryset = self._make(**stand_ins)
         prefetches = getattr(queryset, "_prefetch_related_lookups", ())  # Django's, unknown to django-stubs
         if prefetches or queryset._iterable_class is not ModelIterable:
@@ -70,6 +69,11 @@ class CompiledRead(Generic[M]):
         compiled = _Compiled(compiler, sql, tuple(params), slots)
         self._compiled[using] = compiled  # two threads compiling at once compile the same thing
         return compiled
+
+
+def _check_names(names: Sequence[str], values: dict[str, Any]) -> None:
+    if set(values) != set(names):
+        raise TypeError(f"this statement takes {', '.join(names)}, not {', '.join(values)}")
 
 
 def _places(params: Sequence[Any], stand_in: object) -> list[int]:
@@ -87,6 +91,7 @@ class CompiledUpdate:
         self._compiled: dict[str, tuple[str, tuple[Any, ...], dict[str, list[int]]]] = {}
 
     def __call__(self, *, using: str = DEFAULT_DB_ALIAS, **values: Any) -> int:
+        _check_names(tuple(self._kinds), values)
         connection = connections[using]
         sql, compiled_params, slots = self._compiled.get(using) or self._compile(using)
         params = list(compiled_params)

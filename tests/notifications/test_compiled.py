@@ -123,7 +123,7 @@ def test_a_read_refuses_what_it_cannot_replay():
         CompiledRead(lambda game: Seat.objects.all(), "game")(game=1)
     with pytest.raises(ValueError, match="no prefetch_related"):
         CompiledRead(lambda game: Seat.objects.filter(game_id=game).prefetch_related("game"), "game")(game=1)
-    with pytest.raises(TypeError, match="takes game"):
+    with pytest.raises(TypeError, match="takes game, not seat"):
         CompiledRead(lambda game: Seat.objects.filter(game_id=game), "game")(seat=1)
 
 
