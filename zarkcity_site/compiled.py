@@ -3,11 +3,12 @@ few the notifications worker asks for every email, where the ORM compiling a que
 the database answering it (docs/performance.md, "Turn emails").
 
 A read is a queryset made by a function of named integer values (ids); an update, a queryset and the
-columns it sets, made by a function of ids, strings and datetimes. Either is made once with stand-in
-values, compiled, and each run puts its values where the stand-ins are in the compiled parameters,
-adapted for the database as the ORM adapts them: the SQL is the ORM's own, for whichever database it
-runs on. A read's rows come back as Django makes them (its ModelIterable, with the select_related
-objects and annotations), from the column list the first compiling worked out.
+columns it sets, made by a function of ids, strings and datetimes; an insert, a row of a model with such
+values. Each is made once with stand-in values, compiled, and each run puts its values where the
+stand-ins are in the compiled parameters, adapted for the database as the ORM adapts them: the SQL is
+the ORM's own, for whichever database it runs on. A read's rows come back as Django makes them (its
+ModelIterable, with the select_related objects and annotations), from the column list the first
+compiling worked out.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable
-from django.db.models.sql import UpdateQuery
+from django.db.models.sql import InsertQuery, UpdateQuery
 
 M = TypeVar("M", bound=Model)
 # Far from any id or constant a read holds (ids are positive; a Coalesce's default is small), so each is
@@ -51,7 +52,7 @@ class CompiledRead(Generic[M]):
         params = list(compiled.params)
         for name, places in compiled.slots.items():
             for place in places:
-                params[place] = values[name]
+                params[place] = _like(params[place], values[name])
         return _run(compiled, using, tuple(params))
 
     def _compile(self, using: str) -> _Compiled:
@@ -77,20 +78,28 @@ def _check_names(names: Sequence[str], values: dict[str, Any]) -> None:
 
 
 def _places(params: Sequence[Any], stand_in: object) -> list[int]:
-    return [place for place, param in enumerate(params) if type(param) is type(stand_in) and param == stand_in]
+    # isinstance: the ORM may hand an int to PostgreSQL as psycopg's Int4 (an IntegerField's column), an int too.
+    return [place for place, param in enumerate(params) if isinstance(param, type(stand_in)) and param == stand_in]
 
 
-class CompiledUpdate:
-    """`update(**values)`: how many rows the UPDATE that `make(**values)` describes (the rows, and the
-    columns to set) changed, compiled once per database. A value is an int, a str or an aware datetime,
-    as `kinds` names; a None cannot stand where a stand-in stood (`= NULL` is not `IS NULL`): the caller
-    asks the ORM for those."""
+def _like(stand_in: object, value: object) -> object:
+    """The value as the ORM handed the stand-in to the database: an int as an Int4 where it was one."""
+    if isinstance(stand_in, int) and isinstance(value, int) and type(stand_in) is not type(value):
+        return type(stand_in)(value)
+    return value
 
-    def __init__(self, make: Callable[..., tuple[QuerySet[Any], dict[str, Any]]], **kinds: type) -> None:
-        self._make, self._kinds = make, kinds
+
+class _Write:
+    """A write compiled once per database; its values are ints, strs and aware datetimes, as `kinds` names.
+    A None cannot go where a stand-in stood (in a WHERE, `= NULL` is not `IS NULL`): the caller asks the
+    ORM for those."""
+
+    def __init__(self, **kinds: type) -> None:
+        self._kinds = kinds
         self._compiled: dict[str, tuple[str, tuple[Any, ...], dict[str, list[int]]]] = {}
 
     def __call__(self, *, using: str = DEFAULT_DB_ALIAS, **values: Any) -> int:
+        """How many rows the statement wrote."""
         _check_names(tuple(self._kinds), values)
         connection = connections[using]
         sql, compiled_params, slots = self._compiled.get(using) or self._compile(using)
@@ -100,14 +109,34 @@ class CompiledUpdate:
             if not isinstance(value, self._kinds[name]):
                 raise TypeError(f"{name}: a {self._kinds[name].__name__}, not {value!r}")
             for place in places:
-                params[place] = _adapted(value, connection)
+                params[place] = _like(params[place], _adapted(value, connection))
         with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
-            cursor.execute(sql, params)  # as QuerySet.update runs it, an error inside a transaction spoils it
+            cursor.execute(sql, params)  # as the ORM runs a write, an error inside a transaction spoils it
             return int(cursor.rowcount)
 
     def _compile(self, using: str) -> tuple[str, tuple[Any, ...], dict[str, list[int]]]:
         connection = connections[using]
         stand_ins = {name: _stand_in(kind, number) for number, (name, kind) in enumerate(self._kinds.items())}
+        sql, params = self._sql(stand_ins, using)
+        slots = {name: _places(params, _adapted(stand_in, connection)) for name, stand_in in stand_ins.items()}
+        missing = [name for name, places in slots.items() if not places]
+        if missing:
+            raise ValueError(f"{', '.join(missing)}: not a parameter of the compiled SQL")
+        self._compiled[using] = (sql, tuple(params), slots)
+        return self._compiled[using]
+
+    def _sql(self, stand_ins: dict[str, Any], using: str) -> tuple[str, Sequence[Any]]:
+        raise NotImplementedError
+
+
+class CompiledUpdate(_Write):
+    """`update(**values)`: the UPDATE that `make(**values)` describes (the rows, and the columns to set)."""
+
+    def __init__(self, make: Callable[..., tuple[QuerySet[Any], dict[str, Any]]], **kinds: type) -> None:
+        super().__init__(**kinds)
+        self._make = make
+
+    def _sql(self, stand_ins: dict[str, Any], using: str) -> tuple[str, Sequence[Any]]:
         queryset, columns = self._make(**stand_ins)
         query: Any = queryset.query.chain(UpdateQuery)  # as QuerySet.update builds it (django-stubs types a Query)
         query.add_update_values(columns)
@@ -115,12 +144,23 @@ class CompiledUpdate:
         if query.related_updates or query.count_active_tables() != 1:  # else compiling would run a SELECT
             raise ValueError("a compiled update changes one table, its rows found in that table alone")
         sql, params = query.get_compiler(using=using).as_sql()
-        slots = {name: _places(params, _adapted(stand_in, connection)) for name, stand_in in stand_ins.items()}
-        missing = [name for name, places in slots.items() if not places]
-        if missing:
-            raise ValueError(f"{', '.join(missing)}: not a parameter of the compiled SQL")
-        self._compiled[using] = (sql, tuple(params), slots)
-        return self._compiled[using]
+        return sql, params
+
+
+class CompiledInsert(_Write):
+    """`insert(**values)`: one row of `model` with these columns, by their attribute names (`seat_id`);
+    every other column is left out of the INSERT, so the database's default (NULL) fills it."""
+
+    def __init__(self, model: type[Model], **kinds: type) -> None:
+        super().__init__(**kinds)
+        self._model = model
+
+    def _sql(self, stand_ins: dict[str, Any], using: str) -> tuple[str, Sequence[Any]]:
+        columns = {field.attname: field for field in self._model._meta.concrete_fields}
+        query = InsertQuery(self._model)
+        query.insert_values([columns[name] for name in stand_ins], [self._model(**stand_ins)])
+        ((sql, params),) = query.get_compiler(using=using).as_sql()
+        return sql, params
 
 
 def _stand_in(kind: type, number: int) -> object:

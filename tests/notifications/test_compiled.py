@@ -16,6 +16,9 @@ from accounts.selectors import display_name_of
 from games.models import Move, Seat
 from notifications import delivery, selectors
 from notifications.models import Mute, Notification
+from replies.addresses import address
+from replies.models import ReplyToken
+from replies.services import turn_reply_address
 from tests.notifications.helpers import play_setup, play_turn, start_game
 from zarkcity_site.compiled import CompiledRead, CompiledUpdate
 
@@ -153,3 +156,21 @@ def test_an_update_refuses_what_it_cannot_replay(table):
         colour(pk=1, colour=None)
     seat = seats.get(order=0)
     assert colour(pk=seat.pk, colour=seat.colour) == 1 and colour(pk=0, colour="red") == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_workers_token_insert_gives_one_token_a_turn(alice, bob):
+    """Outside a transaction, as the worker builds a turn email, the reply address's token is one INSERT
+    compiled once; built again (a retried email) the INSERT fails on the unique constraint and the row
+    is read: the same address, one row, as the ORM would have written it."""
+    game = start_game(alice, bob)
+    play_setup(game)
+    seat = next(seat for seat in selectors.seated(game) if seat.colour in game.to_move.split(","))
+    game.refresh_from_db()
+    first = turn_reply_address(game=game, user=seat.user, seat=seat)
+    again = turn_reply_address(game=game, user=seat.user, seat=seat)
+    assert first is not None and first == again
+    (token,) = ReplyToken.objects.filter(seat=seat, ply=game.ply)
+    assert first == address(token.token)
+    assert (token.game_id, token.purpose, token.used_at) == (game.pk, ReplyToken.Purpose.MOVE, None)
+    assert abs(timezone.now() - token.created_at) < timedelta(minutes=1)
