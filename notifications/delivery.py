@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
+from zarkcity_site.compiled import CompiledRead, CompiledUpdate
 
 from . import outgoing, push, selectors
 from .emails import build_message
@@ -54,11 +55,26 @@ ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
 # One read of what the re-check and the email need, once a row is claimed: the recipient with their name
 # and preferences, the game and its seats with theirs (selectors.TABLE), and the three answers above.
 # Built once: resolving those three subqueries for every email cost as much as compiling half the
-# SELECT (docs/performance.md, "Where a mid-game turn email's time goes"). Each claim filters a copy.
+# SELECT (docs/performance.md, "Where a mid-game turn email's time goes"). The rare invitation filters a copy.
 CLAIMED_READ = (
     Notification.objects.select_related(*READ_WITH_ROW)
     .prefetch_related(selectors.TABLE)
     .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
+)
+# The same read as the worker asks it for every other row: the row, then its game's seats
+# (selectors.TABLE_OF), each SELECT compiled once: compiling them cost more CPU than the database took to
+# answer (docs/performance.md, "Turn emails").
+CLAIMED_ROW = CompiledRead(lambda pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk), "pk")
+# The claim's UPDATE, compiled once too. A claim older than the stale limit belongs to a worker that died:
+# it is taken over.
+CLAIM = CompiledUpdate(
+    lambda pk, now, stale: (
+        Notification.objects.filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale), pk=pk),
+        {"status": Status.SENDING, "claimed_at": now, "attempts": F("attempts") + 1},
+    ),
+    pk=int,
+    now=datetime,
+    stale=datetime,
 )
 
 
@@ -129,16 +145,13 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     """Take the row for this worker, or None if someone else has it (or it is done)."""
     now = now or timezone.now()
     stale = now - timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS)
-    # A claim older than the stale limit belongs to a worker that died: take it over.
-    claimable = Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale)
-    won = Notification.objects.filter(claimable, pk=notification_id).update(
-        status=Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
-    )
-    if not won:
+    if not CLAIM(pk=notification_id, now=now, stale=stale):
         return None
-    row = CLAIMED_READ.get(pk=notification_id)
+    (row,) = CLAIMED_ROW(pk=notification_id)
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
-        row = CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+        return CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
+    if row.game is not None:
+        selectors.keep_table(row.game, selectors.TABLE_OF(game=row.game.pk))
     return row
 
 

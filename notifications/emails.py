@@ -13,15 +13,19 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
+from email.generator import BytesGenerator
 from email.mime.image import MIMEImage
+from email.policy import Compat32
 from email.utils import formataddr
 from functools import lru_cache
+from io import BytesIO
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import SafeMIMEMultipart
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -45,6 +49,8 @@ DICE_HEIGHT = 22  # the height the HTML shows a throw at, in CSS pixels (as the 
 # Launch Pad 23's and Black ICE's combinations; 1 to 3 KB each.
 DICE_PICTURES_KEPT = 512
 TRAILING_CELL = re.compile(r" at -?\d+,-?\d+$")
+LINE_END = re.compile(r"\r\n|\r|\n")  # what Python's email writer takes for the end of a line
+PLAIN_LINE = re.compile(r"[\x21-\x7e]+(?: [\x21-\x7e]+)*")  # printable ASCII words, one space apart
 
 
 @dataclass
@@ -63,14 +69,52 @@ class Message(EmailMultiAlternatives):
     """An email whose MIME boundaries are drawn when it is built: 128 random bits, which no text of
     the email can contain by chance. Left unset, Python's generator draws a shorter one and, to be sure,
     compiles a regular expression and searches the whole message with it (the board's base64
-    included) for each of the two multipart levels: a quarter of the time spent writing the email out."""
+    included) for each of the two multipart levels: a quarter of the time spent writing the email out.
+    Its bytes are written by _OnePassWriter."""
 
     def message(self, *args: Any, **kwargs: Any) -> Any:  # Django 5.2's SafeMIME (django-stubs describes 6)
-        mime = super().message(*args, **kwargs)
+        mime: Any = super().message(*args, **kwargs)
         for part in mime.walk():
             if part.is_multipart():
                 part.set_boundary(f"=_zc_{secrets.token_hex(16)}")
+        if type(mime) is SafeMIMEMultipart:  # what Django builds for an email with alternatives: all of ours
+            mime.__class__ = _WrittenInOnePass
         return mime
+
+
+class _WrittenInOnePass(SafeMIMEMultipart):
+    """The same MIME tree, whose bytes (what the SMTP backend sends) a _OnePassWriter writes."""
+
+    def as_bytes(self, unixfrom: bool = False, linesep: str = "\n") -> bytes:  # type: ignore[override]  # Django's
+        if type(self.policy) is not Compat32:  # Django's MIME objects use Python's compat32, which _QuickFold is
+            return super().as_bytes(unixfrom, linesep)
+        out = BytesIO()
+        _OnePassWriter(out, mangle_from_=False, policy=QUICK_FOLD).flatten(self, unixfrom=unixfrom, linesep=linesep)
+        return out.getvalue()
+
+
+class _QuickFold(Compat32):
+    """Python's compat32 headers, a header that fits on its line written as it is: compat32 hands every one
+    to email.header.Header to fold, which for a plain short line gives it back unchanged, at some 10 µs a
+    header (28 in a turn email)."""
+
+    def fold_binary(self, name: str, value: Any) -> bytes:
+        fits = self.max_line_length is not None and len(name) + 2 + len(value) <= self.max_line_length
+        if isinstance(value, str) and fits and PLAIN_LINE.fullmatch(value) and PLAIN_LINE.fullmatch(name):
+            return f"{name}: {value}{self.linesep}".encode("ascii")
+        return super().fold_binary(name, value)
+
+
+QUICK_FOLD = _QuickFold()
+
+
+class _OnePassWriter(BytesGenerator):
+    """Python's writer, with each part's line ends changed in one pass: its own writes the lines one at a
+    time, some 1,700 writes for a board's base64 (a fifth of writing the email out); the bytes are the same."""
+
+    def _write_lines(self, lines: str) -> None:
+        if lines:
+            self.write(LINE_END.sub(self._NL, lines))  # type: ignore[attr-defined]  # flatten sets it
 
 
 def build_message(notification: Notification) -> EmailMultiAlternatives:

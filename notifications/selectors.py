@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, Subquery
+from django.db.models import Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -21,6 +21,7 @@ from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
+from zarkcity_site.compiled import CompiledRead
 from zarkcity_site.related import read_with_or
 
 from .models import Away, Preference
@@ -37,6 +38,22 @@ def preference_for(user: User) -> Preference:
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim). In seat
 # order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
 TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED).order_by("order"))
+# The same table read on its own, compiled once: the worker asks it for every email (delivery.claim).
+TABLE_OF = CompiledRead(
+    lambda game: Seat.objects.select_related(*SEAT_RELATED).filter(game_id=game).order_by("order"), "game"
+)
+
+
+def keep_table(game: Game, seats: list[Seat]) -> None:
+    """Hold the game's seats, read in order by the caller, as TABLE would have: `seated(game)` and
+    `game.seats.all()` give them, and each seat's game is this one, without another query."""
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    # What Django's prefetch_related_objects leaves: the related manager's queryset, already evaluated.
+    table = game.seats.all()
+    table._result_cache = seats
+    setattr(table, "_prefetch_done", True)  # noqa: B010  # attributes of Django's that django-stubs leaves out
+    setattr(game, "_prefetched_objects_cache", {"seats": table})  # noqa: B010
 
 
 def seated(game: Game) -> list[Seat]:
@@ -93,12 +110,20 @@ def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[Mo
     """Every move after the seat's own last move, as that player may see it (never another's hand).
 
     `now` is the game's state as it stands (what is public by now), if the caller has it already."""
-    last_own = Move.objects.filter(game=game, seat=seat).order_by("-ply").values("ply")[:1]
-    since = game.moves.filter(ply__gt=Coalesce(Subquery(last_own), -1))
-    moves = since.select_related("seat").order_by("ply")  # one query; by ply alone, not joining the game to sort
+    moves = MOVES_SINCE(game=game.pk, seat=seat.pk)
     rules = game.rules
     now = now if now is not None else rules.from_position(game.snapshot)
     return [move_line(move, seat.colour, rules=rules, now=now) for move in moves]
+
+
+def _moves_since(game: int, seat: int) -> QuerySet[Move]:
+    last_own = Move.objects.filter(game_id=game, seat_id=seat).order_by("-ply").values("ply")[:1]
+    since = Move.objects.filter(game_id=game, ply__gt=Coalesce(Subquery(last_own), -1))
+    return since.select_related("seat").order_by("ply")  # by ply alone, not joining the game to sort
+
+
+# Compiled once: a worker asks it for every turn email.
+MOVES_SINCE = CompiledRead(_moves_since, "game", "seat")
 
 
 def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLine:

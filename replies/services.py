@@ -18,12 +18,14 @@ from django.utils import timezone
 
 from games.models import Game, Seat
 from notifications import pictures
+from zarkcity_site.compiled import CompiledInsert
 
 from . import addresses, selectors
 from .models import InboundMessage, ReplySetting, ReplyToken
 
 log = logging.getLogger(__name__)
 Answer = InboundMessage.Answer
+Purpose = ReplyToken.Purpose
 # The turn emails that ask the recipient for a move (notifications' kinds): these carry a reply address.
 TURN_KINDS = {"your_turn", "game_started", "reminder_50", "reminder_80"}
 
@@ -56,7 +58,32 @@ def turn_reply_address(
         seat = game.seats.filter(user=user).first()
     if seat is None or not selectors.is_mover(game, seat) or not selectors.reply_enabled(user):
         return None
-    return addresses.address(token_for(seat=seat, ply=game.ply).token)
+    if transaction.get_connection().in_atomic_block:
+        return addresses.address(token_for(seat=seat, ply=game.ply).token)
+    return addresses.address(_turn_token(seat, game.ply))
+
+
+# The worker's INSERT of a turn email's token, compiled once: through the ORM it cost more CPU than the
+# database took (docs/performance.md, "Turn emails").
+NEW_TOKEN = CompiledInsert(ReplyToken, token=str, game_id=int, seat_id=int, ply=int, purpose=str, created_at=datetime)
+
+
+def _turn_token(seat: Seat, ply: int) -> str:
+    """token_for's token for a move outside a transaction (the notifications worker): one INSERT, or, if
+    the seat has its token for this ply already (a retried email), the row read instead."""
+    token = addresses.new_token()
+    try:
+        NEW_TOKEN(
+            token=token,
+            game_id=seat.game_id,
+            seat_id=seat.pk,
+            ply=ply,
+            purpose=Purpose.MOVE.value,
+            created_at=timezone.now(),
+        )
+    except IntegrityError:
+        return ReplyToken.objects.get(seat=seat, ply=ply, purpose=Purpose.MOVE).token
+    return token
 
 
 def token_for(*, seat: Seat, ply: int, purpose: str = ReplyToken.Purpose.MOVE) -> ReplyToken:
