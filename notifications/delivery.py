@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from games.emails import invitation_unwanted
 from games.models import DrawProposal, Game
-from zarkcity_site.compiled import CompiledRead, CompiledUpdate
+from zarkcity_site.prepared import Prepared, PreparedUpdate
 
 from . import outgoing, push, selectors
 from .emails import build_message
@@ -64,10 +64,10 @@ CLAIMED_READ = (
 # The same read as the worker asks it for every other row: the row, then its game's seats
 # (selectors.TABLE_OF), each SELECT compiled once: compiling them cost more CPU than the database took to
 # answer (docs/performance.md, "Turn emails").
-CLAIMED_ROW = CompiledRead(lambda pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk), "pk")
+CLAIMED_ROW = Prepared(lambda *, pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk))
 # The claim's UPDATE, compiled once too. A claim older than the stale limit belongs to a worker that died:
 # it is taken over.
-CLAIM = CompiledUpdate(
+CLAIM = PreparedUpdate(
     lambda pk, now, stale: (
         Notification.objects.filter(Q(status=Status.PENDING) | Q(status=Status.SENDING, claimed_at__lt=stale), pk=pk),
         {"status": Status.SENDING, "claimed_at": now, "attempts": F("attempts") + 1},

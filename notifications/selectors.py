@@ -21,7 +21,7 @@ from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import Game, Move, Seat
 from games.selectors.page import SEAT_RELATED, table_of
-from zarkcity_site.compiled import CompiledRead
+from zarkcity_site.prepared import Prepared
 from zarkcity_site.related import read_with_or
 
 from .models import Away, Preference
@@ -39,9 +39,7 @@ def preference_for(user: User) -> Preference:
 # order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
 TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED).order_by("order"))
 # The same table read on its own, compiled once: the worker asks it for every email (delivery.claim).
-TABLE_OF = CompiledRead(
-    lambda game: Seat.objects.select_related(*SEAT_RELATED).filter(game_id=game).order_by("order"), "game"
-)
+TABLE_OF = Prepared(lambda *, game: Seat.objects.select_related(*SEAT_RELATED).filter(game_id=game).order_by("order"))
 
 
 def keep_table(game: Game, seats: list[Seat]) -> None:
@@ -116,14 +114,14 @@ def moves_since_last_turn(game: Game, seat: Seat, *, now: Any = None) -> list[Mo
     return [move_line(move, seat.colour, rules=rules, now=now) for move in moves]
 
 
-def _moves_since(game: int, seat: int) -> QuerySet[Move]:
+def _moves_since(*, game: int, seat: int) -> QuerySet[Move]:
     last_own = Move.objects.filter(game_id=game, seat_id=seat).order_by("-ply").values("ply")[:1]
     since = Move.objects.filter(game_id=game, ply__gt=Coalesce(Subquery(last_own), -1))
     return since.select_related("seat").order_by("ply")  # by ply alone, not joining the game to sort
 
 
 # Compiled once: a worker asks it for every turn email.
-MOVES_SINCE = CompiledRead(_moves_since, "game", "seat")
+MOVES_SINCE = Prepared(_moves_since)
 
 
 def move_line(move: Move, viewer: str, *, rules: GameRules, now: Any) -> MoveLine:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.models import Game, Seat
 from notifications import pictures
-from zarkcity_site.compiled import CompiledInsert
+from zarkcity_site.prepared import PreparedInsert
 
 from . import addresses, selectors
 from .models import InboundMessage, ReplySetting, ReplyToken
@@ -65,7 +65,7 @@ def turn_reply_address(
 
 # The worker's INSERT of a turn email's token, compiled once: through the ORM it cost more CPU than the
 # database took (docs/performance.md, "Turn emails").
-NEW_TOKEN = CompiledInsert(ReplyToken, token=str, game_id=int, seat_id=int, ply=int, purpose=str, created_at=datetime)
+NEW_TOKEN = PreparedInsert(ReplyToken, token=str, game_id=int, seat_id=int, ply=int, purpose=str, created_at=datetime)
 
 
 def _turn_token(seat: Seat, ply: int) -> str:

@@ -1,9 +1,9 @@
-"""The worker's statements compiled once (zarkcity_site.compiled): the same rows, related objects and answers as
-the ORM's querysets they are made from, for each run's own values, on this thread's connection."""
+"""The worker's statements compiled once (zarkcity_site.prepared, whose own tests are tests/service/test_prepared.py):
+the same rows, related objects and answers as the ORM's querysets they are made from, the claim won once,
+one reply token a turn."""
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -20,7 +20,6 @@ from replies.addresses import address
 from replies.models import ReplyToken
 from replies.services import turn_reply_address
 from tests.notifications.helpers import play_setup, play_turn, start_game
-from zarkcity_site.compiled import CompiledRead, CompiledUpdate
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
@@ -74,60 +73,11 @@ def test_the_claimed_row_is_read_as_the_orm_reads_it(table):
 def test_the_moves_since_a_turn_are_the_orms(table):
     """Each seat's history since its own last move, compiled once, against the queryset it is made from."""
     for seat in Seat.objects.filter(game=table):
-        orm = list(selectors._moves_since(table.pk, seat.pk))
+        orm = list(selectors._moves_since(game=table.pk, seat=seat.pk))
         compiled = selectors.MOVES_SINCE(game=table.pk, seat=seat.pk)
         assert [fields(move) for move in compiled] == [fields(move) for move in orm]
         assert [move.seat.colour for move in compiled] == [move.seat.colour for move in orm]
     assert Move.objects.filter(game=table).count() > 0
-
-
-def test_a_read_is_compiled_once_and_runs_the_orms_sql(table, monkeypatch):
-    read = CompiledRead(lambda game: Seat.objects.filter(game_id=game).order_by("order"), "game")
-    compiled = []
-    real = read._compile
-    monkeypatch.setattr(read, "_compile", lambda using: compiled.append(using) or real(using))
-    with CaptureQueriesContext(connection) as asked:
-        first = read(game=table.pk)
-        again = read(game=table.pk + 1000)  # no such game
-    assert compiled == ["default"]
-    assert [seat.pk for seat in first] == list(
-        Seat.objects.filter(game=table).order_by("order").values_list("pk", flat=True)
-    )
-    assert again == []
-    with CaptureQueriesContext(connection) as orm:
-        list(Seat.objects.filter(game_id=table.pk).order_by("order"))
-    assert asked.captured_queries[0]["sql"] == orm.captured_queries[0]["sql"]
-
-
-@pytest.mark.django_db(transaction=True)
-def test_each_thread_runs_a_read_on_its_own_connection(alice, bob):
-    """Compiled in one thread, run in another: on that thread's connection (Django's are per thread)."""
-    game = start_game(alice, bob)
-    read = CompiledRead(lambda game: Seat.objects.filter(game_id=game).order_by("order"), "game")
-    assert len(read(game=game.pk)) == 2
-    seen = {}
-
-    def elsewhere() -> None:
-        from django.db import connection as own
-
-        with CaptureQueriesContext(own) as asked:
-            seen["seats"] = len(read(game=game.pk))
-        seen["queries"] = len(asked.captured_queries)
-        own.close()
-
-    worker = threading.Thread(target=elsewhere)
-    worker.start()
-    worker.join()
-    assert seen == {"seats": 2, "queries": 1}
-
-
-def test_a_read_refuses_what_it_cannot_replay():
-    with pytest.raises(ValueError, match="game: not a parameter"):
-        CompiledRead(lambda game: Seat.objects.all(), "game")(game=1)
-    with pytest.raises(ValueError, match="no prefetch_related"):
-        CompiledRead(lambda game: Seat.objects.filter(game_id=game).prefetch_related("game"), "game")(game=1)
-    with pytest.raises(TypeError, match="takes game, not seat"):
-        CompiledRead(lambda game: Seat.objects.filter(game_id=game), "game")(seat=1)
 
 
 def test_the_claim_compiled_once_wins_once_and_takes_a_stale_claim_over(table):
@@ -144,18 +94,6 @@ def test_the_claim_compiled_once_wins_once_and_takes_a_stale_claim_over(table):
     assert delivery.claim(row.pk, now=later) is not None
     row.refresh_from_db()
     assert (row.claimed_at, row.attempts) == (later, 2)
-
-
-def test_an_update_refuses_what_it_cannot_replay(table):
-    seats = Seat.objects.filter(game=table)
-    by_name = CompiledUpdate(lambda name: (seats.filter(user__username=name), {"resigned": True}), name=str)
-    with pytest.raises(ValueError, match="one table"):
-        by_name(name="alice")
-    colour = CompiledUpdate(lambda pk, colour: (Seat.objects.filter(pk=pk), {"colour": colour}), pk=int, colour=str)
-    with pytest.raises(TypeError, match="colour: a str"):
-        colour(pk=1, colour=None)
-    seat = seats.get(order=0)
-    assert colour(pk=seat.pk, colour=seat.colour) == 1 and colour(pk=0, colour="red") == 0
 
 
 @pytest.mark.django_db(transaction=True)
