@@ -20,7 +20,10 @@ is drawn at. The exact width's scale came out different for nearly every width a
 (the height's rounding counted too), so a worker drawing growing boards kept meeting new ones and
 grew for hours (docs/performance.md, "Memory"); on the ladder there are at most STEPS scales below
 1, whatever the boards, and a picture comes out at most 1/128 of the board's own width narrower than
-the column (15 px of 560 for a board of 40 cards, 1,906 px wide).
+the column (15 px of 560 for a board of 40 cards, 1,906 px wide). And every FONT_MAP_DRAWINGS
+drawings a thread lets go of Pango's font map, and with it every font, pattern and glyph cache
+kept: whatever the boards, a worker keeps only what its last drawings met. A new font map costs
+the next drawing some 16 ms of CPU, 0.2 ms a drawing over a hundred.
 
 librsvg is a system library (Debian's librsvg2-2, there on the machines this runs on, and on most
 Linux desktops); where it cannot be loaded `available()` is False and notifications/pictures.py
@@ -33,6 +36,7 @@ import ctypes
 import math
 import struct
 import sys
+import threading
 import zlib
 from functools import cache
 from typing import Any
@@ -42,11 +46,14 @@ LIBRARIES = {
     "cairo": "libcairo.so.2",
     "gobject": "libgobject-2.0.so.0",
     "glib": "libglib-2.0.so.0",
+    "pangocairo": "libpangocairo-1.0.so.0",
 }
 RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
 LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 STEPS = 128  # a board is drawn at a scale of n/128: few scales, so few fonts kept (above)
+FONT_MAP_DRAWINGS = 100  # drawings a thread makes before it lets go of Pango's fonts (above)
+_drawings = threading.local()  # Pango's default font map is a thread's own: so is the count
 
 
 class DrawingError(Exception):
@@ -67,7 +74,7 @@ def available() -> bool:
 
 @cache
 def _libraries() -> dict[str, Any] | None:
-    """The three libraries with their functions' types declared, or None where any is missing.
+    """The libraries with their functions' types declared, or None where any is missing.
 
     Only on a little-endian machine: the pixels are read as B, G, R, A bytes below."""
     if sys.byteorder != "little":
@@ -80,7 +87,9 @@ def _libraries() -> dict[str, Any] | None:
     return libs
 
 
-def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: ctypes.CDLL) -> None:
+def _declare(
+    rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: ctypes.CDLL, pangocairo: ctypes.CDLL
+) -> None:
     pointer, error = ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_GError))
     double = ctypes.POINTER(ctypes.c_double)
     rsvg.rsvg_handle_new_from_data.argtypes = [ctypes.c_char_p, ctypes.c_size_t, error]
@@ -104,6 +113,7 @@ def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: 
     cairo.cairo_image_surface_get_data.argtypes = [pointer]
     cairo.cairo_image_surface_get_data.restype = ctypes.POINTER(ctypes.c_ubyte)
     glib.g_error_free.argtypes = [ctypes.POINTER(_GError)]  # what librsvg reports is GLib's to free
+    pangocairo.pango_cairo_font_map_set_default.argtypes = [pointer]
 
 
 def png(svg: bytes, width: int) -> bytes:
@@ -124,7 +134,19 @@ def png(svg: bytes, width: int) -> bytes:
         pixels, stride = _render(libs, handle, size, factor, (width, height))
     finally:
         gobject.g_object_unref(handle)
+        _let_go_of_fonts_now_and_then(libs)
     return encode(width, height, pixels, stride)
+
+
+def _let_go_of_fonts_now_and_then(libs: dict[str, Any]) -> None:
+    """Every FONT_MAP_DRAWINGS drawings of this thread, release its default Pango font map: librsvg
+    asks for it anew at each drawing (Pango makes a new one), and nothing else holds it between
+    drawings, so its fonts and Pango's patterns and caches are freed with it (the module's docstring)."""
+    count = getattr(_drawings, "count", 0) + 1
+    if count >= FONT_MAP_DRAWINGS:
+        libs["pangocairo"].pango_cairo_font_map_set_default(None)
+        count = 0
+    _drawings.count = count
 
 
 def scale(width: int, natural: float) -> float:

@@ -185,3 +185,25 @@ def test_buyers_market_s_email_picture_draws_its_labels_at_15_px():
     image = opened(pictures.draw(svg))
     labels = [float(size) for size in re.findall(r'class="bm-label"[^>]* font-size="([\d.]+)"', svg)]
     assert labels and min(labels) * image.width / units >= 15
+
+
+@needs_librsvg
+def test_a_thread_lets_go_of_pangos_fonts_every_so_many_drawings_and_draws_the_same():
+    """Pango keeps the fonts of every scale drawn at, for as long as its font map lives: within any
+    FONT_MAP_DRAWINGS drawings the thread's font map is released and the next drawing gets a new one,
+    the pictures the same to the byte."""
+    import ctypes
+
+    pangocairo, gobject = ctypes.CDLL("libpangocairo-1.0.so.0"), ctypes.CDLL("libgobject-2.0.so.0")
+    pangocairo.pango_cairo_font_map_get_default.restype = ctypes.c_void_p
+    gobject.g_object_ref.argtypes = gobject.g_object_unref.argtypes = [ctypes.c_void_p]
+    board = a_board_svg().encode()
+    first = librsvg.png(board, 300)
+    kept = pangocairo.pango_cairo_font_map_get_default()
+    gobject.g_object_ref(kept)  # held here, so a new map cannot be made at the same address
+    try:
+        drawn = {librsvg.png(board, 300) for _ in range(librsvg.FONT_MAP_DRAWINGS)}
+        assert pangocairo.pango_cairo_font_map_get_default() != kept
+    finally:
+        gobject.g_object_unref(kept)
+    assert drawn == {first}
