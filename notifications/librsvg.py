@@ -13,6 +13,18 @@ here, not by cairo: the rows unfiltered in one zlib stream at a low level. A boa
 colours, which such a stream packs within some 15% of cairo's size in a third of the time
 (zlib.compress lets go of the GIL too).
 
+A board wider than the email is shrunk by a whole number of 1/128ths (STEPS), not to exactly the
+email's width: Pango, fontconfig and cairo keep the fonts, patterns and glyph caches of every text
+size in device pixels they meet, for the life of the process, some 250 kB for each new scale a board
+is drawn at. The exact width's scale came out different for nearly every width and height of board
+(the height's rounding counted too), so a worker drawing growing boards kept meeting new ones and
+grew for hours (docs/performance.md, "Memory"); on the ladder there are at most STEPS scales below
+1, whatever the boards, and a picture comes out at most 1/128 of the board's own width narrower than
+the column (15 px of 560 for a board of 40 cards, 1,906 px wide). And every FONT_MAP_DRAWINGS
+drawings a thread lets go of Pango's font map, and with it every font, pattern and glyph cache
+kept: whatever the boards, a worker keeps only what its last drawings met. A new font map costs
+the next drawing some 16 ms of CPU, 0.2 ms a drawing over a hundred.
+
 librsvg is a system library (Debian's librsvg2-2, there on the machines this runs on, and on most
 Linux desktops); where it cannot be loaded `available()` is False and notifications/pictures.py
 draws with cairosvg instead, the same picture.
@@ -21,8 +33,10 @@ draws with cairosvg instead, the same picture.
 from __future__ import annotations
 
 import ctypes
+import math
 import struct
 import sys
+import threading
 import zlib
 from functools import cache
 from typing import Any
@@ -32,10 +46,14 @@ LIBRARIES = {
     "cairo": "libcairo.so.2",
     "gobject": "libgobject-2.0.so.0",
     "glib": "libglib-2.0.so.0",
+    "pangocairo": "libpangocairo-1.0.so.0",
 }
 RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
 LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+STEPS = 128  # a board is drawn at a scale of n/128: few scales, so few fonts kept (above)
+FONT_MAP_DRAWINGS = 100  # drawings a thread makes before it lets go of Pango's fonts (above)
+_drawings = threading.local()  # Pango's default font map is a thread's own: so is the count
 
 
 class DrawingError(Exception):
@@ -56,7 +74,7 @@ def available() -> bool:
 
 @cache
 def _libraries() -> dict[str, Any] | None:
-    """The three libraries with their functions' types declared, or None where any is missing.
+    """The libraries with their functions' types declared, or None where any is missing.
 
     Only on a little-endian machine: the pixels are read as B, G, R, A bytes below."""
     if sys.byteorder != "little":
@@ -69,7 +87,9 @@ def _libraries() -> dict[str, Any] | None:
     return libs
 
 
-def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: ctypes.CDLL) -> None:
+def _declare(
+    rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: ctypes.CDLL, pangocairo: ctypes.CDLL
+) -> None:
     pointer, error = ctypes.c_void_p, ctypes.POINTER(ctypes.POINTER(_GError))
     double = ctypes.POINTER(ctypes.c_double)
     rsvg.rsvg_handle_new_from_data.argtypes = [ctypes.c_char_p, ctypes.c_size_t, error]
@@ -84,6 +104,7 @@ def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: 
     cairo.cairo_create.argtypes = [pointer]
     cairo.cairo_create.restype = pointer
     cairo.cairo_set_source_rgb.argtypes = [pointer, ctypes.c_double, ctypes.c_double, ctypes.c_double]
+    cairo.cairo_scale.argtypes = [pointer, ctypes.c_double, ctypes.c_double]
     for name in ("cairo_paint", "cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
         getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_surface_status", "cairo_image_surface_get_stride"):
@@ -92,11 +113,12 @@ def _declare(rsvg: ctypes.CDLL, cairo: ctypes.CDLL, gobject: ctypes.CDLL, glib: 
     cairo.cairo_image_surface_get_data.argtypes = [pointer]
     cairo.cairo_image_surface_get_data.restype = ctypes.POINTER(ctypes.c_ubyte)
     glib.g_error_free.argtypes = [ctypes.POINTER(_GError)]  # what librsvg reports is GLib's to free
+    pangocairo.pango_cairo_font_map_set_default.argtypes = [pointer]
 
 
 def png(svg: bytes, width: int) -> bytes:
-    """The SVG drawn `width` pixels wide (its height in proportion) on white, as PNG bytes.
-    DrawingError if librsvg is not available or cannot read or draw it."""
+    """The SVG drawn on white at most `width` pixels wide, at the scale `scale` picks (its height in
+    proportion), as PNG bytes. DrawingError if librsvg is not available or cannot read or draw it."""
     libs = _libraries()
     if libs is None:
         raise DrawingError("librsvg is not available")
@@ -106,24 +128,49 @@ def png(svg: bytes, width: int) -> bytes:
     if not handle:
         raise DrawingError(f"librsvg could not read the SVG: {_message(libs, failure)}")
     try:
-        height = _height(rsvg, handle, width)
-        pixels, stride = _render(libs, handle, width, height)
+        size = _size(rsvg, handle)
+        factor = scale(width, size[0])
+        width, height = (max(1, math.ceil(side * factor)) for side in size)
+        pixels, stride = _render(libs, handle, size, factor, (width, height))
     finally:
         gobject.g_object_unref(handle)
+        _let_go_of_fonts_now_and_then(libs)
     return encode(width, height, pixels, stride)
 
 
-def _height(rsvg: ctypes.CDLL, handle: int, width: int) -> int:
+def _let_go_of_fonts_now_and_then(libs: dict[str, Any]) -> None:
+    """Every FONT_MAP_DRAWINGS drawings of this thread, release its default Pango font map: librsvg
+    asks for it anew at each drawing (Pango makes a new one), and nothing else holds it between
+    drawings, so its fonts and Pango's patterns and caches are freed with it (the module's docstring)."""
+    count = getattr(_drawings, "count", 0) + 1
+    if count >= FONT_MAP_DRAWINGS:
+        libs["pangocairo"].pango_cairo_font_map_set_default(None)
+        count = 0
+    _drawings.count = count
+
+
+def scale(width: int, natural: float) -> float:
+    """The scale that draws a picture `natural` pixels wide at most `width` wide: the largest n/STEPS
+    that fits (the module's docstring says why not width / natural itself), at least 1/STEPS."""
+    return max(1, math.floor(width * STEPS / natural)) / STEPS
+
+
+def _size(rsvg: ctypes.CDLL, handle: int) -> tuple[float, float]:
     w, h = ctypes.c_double(), ctypes.c_double()
     if not rsvg.rsvg_handle_get_intrinsic_size_in_pixels(handle, ctypes.byref(w), ctypes.byref(h)) or w.value <= 0:
         raise DrawingError("the SVG gives no width and height in pixels")
-    return max(1, round(h.value * width / w.value))
+    return w.value, max(h.value, 1.0)
 
 
-def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> tuple[bytes, int]:
-    """The picture drawn on white as cairo leaves it, B, G, R and an unused byte a pixel, row after
-    row, and the bytes a row."""
+def _render(
+    libs: dict[str, Any], handle: int, natural: tuple[float, float], factor: float, pixels: tuple[int, int]
+) -> tuple[bytes, int]:
+    """The picture, `natural` pixels in size, drawn `factor` times as large on white in a surface of
+    `pixels` (width, height), as cairo leaves it: B, G, R and an unused byte a pixel, row after row,
+    and the bytes a row. The scale is cairo's own, not librsvg's viewport: so every text size in
+    device pixels is a size at `factor`, one of few (the module's docstring)."""
     rsvg, cairo = libs["rsvg"], libs["cairo"]
+    width, height = pixels
     surface = cairo.cairo_image_surface_create(RGB24, width, height)
     context = cairo.cairo_create(surface)
     try:
@@ -131,8 +178,9 @@ def _render(libs: dict[str, Any], handle: int, width: int, height: int) -> tuple
             raise DrawingError(f"cairo could not make a {width}x{height} picture")
         cairo.cairo_set_source_rgb(context, 1.0, 1.0, 1.0)
         cairo.cairo_paint(context)
+        cairo.cairo_scale(context, factor, factor)
         failure = ctypes.POINTER(_GError)()
-        viewport = _Rect(0, 0, width, height)
+        viewport = _Rect(0, 0, *natural)
         if not rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(failure)):
             raise DrawingError(f"librsvg could not draw the SVG: {_message(libs, failure)}")
         cairo.cairo_surface_flush(surface)

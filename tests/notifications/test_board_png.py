@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 import re
 
 import pytest
@@ -56,8 +57,9 @@ def test_librsvg_draws_the_same_board_as_cairosvg():
     import cairosvg
 
     svg = a_board_svg()
-    ours = opened(librsvg.png(svg.encode(), pictures.WIDTH))
-    theirs = cairosvg.svg2png(bytestring=svg.encode(), output_width=pictures.WIDTH, background_color="white")
+    width = pictures.width_of(svg)  # as the emails draw it: its own width, narrower than the column
+    ours = opened(librsvg.png(svg.encode(), width))
+    theirs = cairosvg.svg2png(bytestring=svg.encode(), output_width=width, background_color="white")
     theirs = opened(theirs).convert("RGB")
     assert ours.size == theirs.size
     # Fonts are hinted a little differently; everything else lands on the same pixels.
@@ -107,10 +109,37 @@ def test_a_board_is_drawn_at_the_game_pages_size(cards, width):
     assert pictures.size(png) == image.size
 
 
-def test_a_board_wider_than_the_email_is_drawn_at_the_emails_width():
+def test_a_board_wider_than_the_email_is_drawn_at_the_emails_width_within_a_step():
     wide = HALF_RED.replace('width="200" height="100"', 'width="1200" height="600"')
     image = opened(pictures.draw(wide))
-    assert image.size == (pictures.WIDTH, pictures.WIDTH // 2)
+    step = 1200 / librsvg.STEPS  # librsvg's ladder of scales; cairosvg draws the width itself
+    assert pictures.WIDTH - step <= image.width <= pictures.WIDTH
+    assert abs(image.height - image.width / 2) <= 1
+
+
+@pytest.mark.parametrize(("width", "natural"), [(560, 1534), (560, 1906), (560, 561), (400, 200), (294, 294)])
+def test_a_board_is_drawn_at_the_largest_scale_on_the_ladder_that_fits(width, natural):
+    factor = librsvg.scale(width, natural)
+    assert (factor * librsvg.STEPS).is_integer()
+    assert natural * factor <= width < natural * (factor + 1 / librsvg.STEPS)
+
+
+def test_boards_of_every_size_are_drawn_at_few_scales():
+    """Pango, fontconfig and cairo keep the fonts of every scale a process draws text at, for good: the
+    boards of a thousand widths share at most STEPS scales below 1 (the exact scales were a thousand)."""
+    factors = {librsvg.scale(pictures.WIDTH, natural) for natural in range(561, 1561)}
+    assert len(factors) <= librsvg.STEPS and max(factors) < 1
+
+
+@needs_librsvg
+def test_librsvg_shrinks_a_board_by_the_ladders_scale():
+    board = a_board_svg(13)
+    natural, width = pictures.width_of(board), 500  # 542: shrunk into 500 as a wider one into the column
+    assert natural > width
+    image = opened(librsvg.png(board.encode(), width))
+    assert image.width == math.ceil(natural * librsvg.scale(width, natural)) <= width
+    assert image.getpixel((0, 0)) == (255, 255, 255)
+    assert len(image.getcolors(2**16) or []) > 20  # cards, pieces and labels drawn, not a blank
 
 
 @pytest.mark.parametrize(
@@ -156,3 +185,25 @@ def test_buyers_market_s_email_picture_draws_its_labels_at_15_px():
     image = opened(pictures.draw(svg))
     labels = [float(size) for size in re.findall(r'class="bm-label"[^>]* font-size="([\d.]+)"', svg)]
     assert labels and min(labels) * image.width / units >= 15
+
+
+@needs_librsvg
+def test_a_thread_lets_go_of_pangos_fonts_every_so_many_drawings_and_draws_the_same():
+    """Pango keeps the fonts of every scale drawn at, for as long as its font map lives: within any
+    FONT_MAP_DRAWINGS drawings the thread's font map is released and the next drawing gets a new one,
+    the pictures the same to the byte."""
+    import ctypes
+
+    pangocairo, gobject = ctypes.CDLL("libpangocairo-1.0.so.0"), ctypes.CDLL("libgobject-2.0.so.0")
+    pangocairo.pango_cairo_font_map_get_default.restype = ctypes.c_void_p
+    gobject.g_object_ref.argtypes = gobject.g_object_unref.argtypes = [ctypes.c_void_p]
+    board = a_board_svg().encode()
+    first = librsvg.png(board, 300)
+    kept = pangocairo.pango_cairo_font_map_get_default()
+    gobject.g_object_ref(kept)  # held here, so a new map cannot be made at the same address
+    try:
+        drawn = {librsvg.png(board, 300) for _ in range(librsvg.FONT_MAP_DRAWINGS)}
+        assert pangocairo.pango_cairo_font_map_get_default() != kept
+    finally:
+        gobject.g_object_unref(kept)
+    assert drawn == {first}
