@@ -62,8 +62,8 @@ CLAIMED_READ = (
     .annotate(muted=MUTED, watched_at=WATCHED_AT, has_push=HAS_PUSH)
 )
 # The same read as the worker asks it for every other row: the row, then its game's seats
-# (selectors.TABLE_OF), each SELECT compiled once: compiling them cost more CPU than the database took to
-# answer (docs/performance.md, "Turn emails").
+# (selectors.keep_table, which reads games.selectors.page.table_of), each SELECT compiled once: compiling
+# them cost more CPU than the database took to answer (docs/performance.md, "Turn emails").
 CLAIMED_ROW = Prepared(lambda *, pk: CLAIMED_READ.prefetch_related(None).filter(pk=pk))
 # The claim's UPDATE, compiled once too. A claim older than the stale limit belongs to a worker that died:
 # it is taken over.
@@ -151,7 +151,7 @@ def claim(notification_id: int, now: datetime | None = None) -> Notification | N
     if row.kind == Kind.INVITATION:  # rare: its invitation, the game and the people in it too
         return CLAIMED_READ.select_related(*READ_WITH_INVITATION).get(pk=notification_id)
     if row.game is not None:
-        selectors.keep_table(row.game, selectors.TABLE_OF(game=row.game.pk))
+        selectors.keep_table(row.game)
     return row
 
 

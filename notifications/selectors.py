@@ -38,13 +38,13 @@ def preference_for(user: User) -> Preference:
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim). In seat
 # order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
 TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED).order_by("order"))
-# The same table read on its own, compiled once: the worker asks it for every email (delivery.claim).
-TABLE_OF = Prepared(lambda *, game: Seat.objects.select_related(*SEAT_RELATED).filter(game_id=game).order_by("order"))
 
 
-def keep_table(game: Game, seats: list[Seat]) -> None:
-    """Hold the game's seats, read in order by the caller, as TABLE would have: `seated(game)` and
-    `game.seats.all()` give them, and each seat's game is this one, without another query."""
+def keep_table(game: Game) -> None:
+    """Read the game's seats on their own (`table_of`, compiled once: the worker asks it for every email)
+    and hold them as TABLE would have: `seated(game)` and `game.seats.all()` give them, and each seat's
+    game is this one, without another query."""
+    seats = table_of(game)
     for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
     # What Django's prefetch_related_objects leaves: the related manager's queryset, already evaluated.

@@ -49,7 +49,7 @@ def test_the_claimed_row_is_read_as_the_orm_reads_it(table):
     for pk in rows:
         orm = delivery.CLAIMED_READ.get(pk=pk)
         (compiled,) = delivery.CLAIMED_ROW(pk=pk)
-        selectors.keep_table(compiled.game, selectors.TABLE_OF(game=compiled.game_id))
+        selectors.keep_table(compiled.game)
         assert fields(compiled) == fields(orm)
         assert (compiled.muted, compiled.watched_at, compiled.has_push) == (orm.muted, orm.watched_at, orm.has_push)
         assert fields(compiled.recipient) == fields(orm.recipient)
