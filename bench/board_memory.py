@@ -94,7 +94,7 @@ def run(boards: Iterator[tuple[bytes, int]], draws: int, every: int) -> None:
 def sample(drawn: int, scales: set[float], cpu_ms: float) -> None:
     info = mallinfo()
     print(
-        f"{drawn:6d} drawn: RSS {rss_mb():6.1f} MB, malloc arena {info.arena / 2**20:5.1f} MB,"
+        f"{drawn:6d} drawn: RSS {common.own_rss_mb():6.1f} MB, malloc arena {info.arena / 2**20:5.1f} MB,"
         f" in use {info.uordblks / 2**20:5.1f} MB, free {info.fordblks / 2**20:5.1f} MB;"
         f" {len(scales)} scales; {cpu_ms:.1f} ms of CPU a drawing",
         flush=True,
@@ -165,13 +165,6 @@ def mallinfo() -> MallInfo2:
     libc.mallinfo2.restype = MallInfo2
     info: MallInfo2 = libc.mallinfo2()
     return info
-
-
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ Nothing is read from or written to the database DATABASE_URL names.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import secrets
@@ -140,6 +141,23 @@ def add_database_arguments(parser) -> None:
         "--database", metavar="NAME", help="name of the database to create (default: a fresh zc_bench_... name)"
     )
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards (default: drop it)")
+
+
+def rss_mb(pid: int | str = "self") -> float | None:
+    """A process's resident memory in MB (VmRSS; this one's by default), or None if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def own_rss_mb() -> float:
+    """This process's resident memory in MB (NaN where /proc does not say)."""
+    rss = rss_mb()
+    return math.nan if rss is None else rss
 
 
 def machine_speed() -> str:

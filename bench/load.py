@@ -670,17 +670,6 @@ class CpuMeter(threading.Thread):
         return spent
 
 
-def _rss_mb(pid: int) -> float | None:
-    """A process's resident memory in MB (VmRSS), or None if it is gone."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
-
-
 class MemoryMeter(threading.Thread):
     """The resident memory of the service's long-running processes, sampled every `every` seconds and
     printed as it goes: the worker's main process and each of its pool processes, beat, gunicorn's
@@ -699,10 +688,10 @@ class MemoryMeter(threading.Thread):
         children = children_of(processes_now())
         found: dict[str, float] = {}
         for process in self.site.processes:
-            if process.name not in ("web", "worker", "beat") or (own := _rss_mb(process.popen.pid)) is None:
+            if process.name not in ("web", "worker", "beat") or (own := common.rss_mb(process.popen.pid)) is None:
                 continue
             found[f"{process.name} main"] = own
-            kids = [(pid, rss) for pid in sorted(children.get(process.popen.pid, [])) if (rss := _rss_mb(pid))]
+            kids = [(pid, rss) for pid in sorted(children.get(process.popen.pid, [])) if (rss := common.rss_mb(pid))]
             if process.name == "worker":
                 found.update({f"pool {pid}": rss for pid, rss in kids})
             if kids:

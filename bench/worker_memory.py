@@ -275,7 +275,7 @@ class Loop:
 
     def sample(self) -> None:
         gc.collect()
-        rss = rss_mb()
+        rss = common.own_rss_mb()
         cpu = resource.getrusage(resource.RUSAGE_SELF)
         seconds = cpu.ru_utime + cpu.ru_stime
         traced = (
@@ -325,13 +325,6 @@ def grown(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> None:
         print(f"    {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks")
         for frame in stat.traceback.format(limit=4, most_recent_first=True):
             print(f"        {frame.strip()}")
-
-
-def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def peak_mb() -> float:
