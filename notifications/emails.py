@@ -10,6 +10,7 @@ the position as it is then.
 
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -137,10 +138,7 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     if email.board_png:
         # multipart/related around the alternatives, so mail programs show the board inside the HTML.
         message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2's, gone from django-stubs 6
-        image = MIMEImage(email.board_png, "png")
-        image.add_header("Content-ID", f"<{BOARD_CID}>")
-        image.add_header("Content-Disposition", "inline", filename="board.png")
-        message.attach(image)
+        message.attach(inline_png(email.board_png, BOARD_CID, "board.png"))
     _attach_dice(message, email.dice_pngs)
     return message
 
@@ -150,10 +148,22 @@ def _attach_dice(message: EmailMultiAlternatives, pngs: dict[str, bytes]) -> Non
     if pngs:
         message.mixed_subtype = "related"  # type: ignore[attr-defined]  # as for the board
     for cid, png in pngs.items():
-        image = MIMEImage(png, "png")
-        image.add_header("Content-ID", f"<{cid}>")
-        image.add_header("Content-Disposition", "inline", filename=f"{cid}.png")
-        message.attach(image)
+        message.attach(inline_png(png, cid, f"{cid}.png"))
+
+
+def inline_png(png: bytes, cid: str, filename: str) -> MIMEImage:
+    """A PNG the HTML shows by its Content-ID: the part MIMEImage makes of it, its base64 written straight
+    from the bytes. MIMEImage(png) keeps the bytes as text (surrogate escapes) and turns them back into
+    bytes to encode them, which took three times as long as the base64 itself (0.56 ms for a 45 KB board)."""
+
+    def encode(part: MIMEImage) -> None:  # what email.encoders.encode_base64 does, from `png` itself
+        part.set_payload(base64.encodebytes(png).decode("ascii"))
+        part["Content-Transfer-Encoding"] = "base64"
+
+    image = MIMEImage(b"", "png", _encoder=encode)
+    image.add_header("Content-ID", f"<{cid}>")
+    image.add_header("Content-Disposition", "inline", filename=filename)
+    return image
 
 
 def _reply_to(notification: Notification) -> str | None:

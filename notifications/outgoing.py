@@ -7,8 +7,8 @@ again and replaced if it does not answer; after MESSAGES_PER_CONNECTION messages
 email starts on a clean one; the failure itself goes the usual way (delivery retries the row). Nothing
 is re-sent here: the claim in delivery.py stays the only thing that decides what goes out.
 
-Any email backend works: Django's SMTP backend is the one with a session to keep; the others (the dev
-mailbox, anymail's providers, locmem in tests) are simply reused.
+Any email backend works: Django's SMTP backend is the one with a session to keep (its DATA written by
+QuickDataBackend, below); the others (the dev mailbox, anymail's providers, locmem in tests) are simply reused.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ import smtplib
 import threading
 import time
 from contextlib import suppress
+from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends import smtp
 from django.core.mail.backends.base import BaseEmailBackend
 
 IDLE_CHECK_SECONDS = 10.0
@@ -36,6 +38,8 @@ class Line:
     def __init__(self, key: tuple[object, ...]) -> None:
         self.key = key
         self.backend: BaseEmailBackend = get_connection()
+        if type(self.backend) is smtp.EmailBackend:  # the same settings, its DATA written more quickly
+            self.backend = QuickDataBackend()
         self.sent = 0
         self.last_used = time.monotonic()
 
@@ -68,6 +72,37 @@ class Line:
         with suppress(Exception):  # a session the server already dropped cannot even say QUIT
             self.backend.close()
         self.sent = 0
+
+
+class _QuickData(smtplib.SMTP):
+    """smtplib's session, but DATA sends a message in which no line starts with a period as it is.
+    smtplib doubles such periods (RFC 5321 4.5.2) with a multi-line regular expression that tries every
+    byte of the message: 0.34 ms of CPU for a 70 KB turn email (the board's base64), in which no line ever
+    starts with one (base64 has no period; the text and HTML parts have their own). A message with such
+    a line is quoted by smtplib as before."""
+
+    def data(self, msg: Any) -> tuple[int, bytes]:
+        if not isinstance(msg, bytes) or msg.startswith(b".") or b"\n." in msg:  # a line to quote
+            return super().data(msg)
+        self.putcmd("data")
+        code, reply = self.getreply()
+        if code != 354:
+            raise smtplib.SMTPDataError(code, reply)
+        end = b".\r\n" if msg.endswith(b"\r\n") else b"\r\n.\r\n"  # smtplib's ending: CRLF, period, CRLF
+        self.send(msg + end)
+        return self.getreply()
+
+
+class _QuickDataSSL(_QuickData, smtplib.SMTP_SSL):
+    """The same over TLS from the first byte (EMAIL_USE_SSL)."""
+
+
+class QuickDataBackend(smtp.EmailBackend):
+    """Django's SMTP backend, on a session whose DATA is _QuickData's."""
+
+    @property
+    def connection_class(self) -> type[smtplib.SMTP]:
+        return _QuickDataSSL if self.use_ssl else _QuickData
 
 
 def _key() -> tuple[object, ...]:

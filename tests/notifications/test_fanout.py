@@ -5,6 +5,7 @@ connection kept open from one email to the next, with every email still sent onc
 from __future__ import annotations
 
 import logging
+import smtplib
 import socket
 import threading
 import time
@@ -147,6 +148,7 @@ class Sink:
 
     def __init__(self, refuse: set[int] = frozenset(), timeout: float = 300):
         self.messages: list[str] = []
+        self.contents: list[bytes] = []  # each message as the server read it, its periods unquoted
         self.connections: set[tuple] = set()
         self.refuse = refuse  # the nth messages (1-based) answered 451
         self.seen = 0
@@ -163,6 +165,7 @@ class Sink:
             if self.seen in self.refuse:
                 return "451 4.3.0 try again later"
             self.messages.append(message_from_bytes(envelope.content)["Message-ID"])
+            self.contents.append(envelope.original_content)
         return "250 OK"
 
 
@@ -239,3 +242,64 @@ def test_a_long_batch_starts_a_fresh_connection_now_and_then(alice, bob, sink, m
     ids = turn_rows((alice, bob), 5)
     assert [delivery.deliver(pk) for pk in ids] == [Outcome.SENT] * 5
     assert len(server.messages) == 5 and len(server.connections) == 3
+
+
+class Recorded:
+    """A session that sends nowhere: it notes what it would send and answers DATA with 354, then 250."""
+
+    def __init__(self) -> None:
+        super().__init__()  # smtplib's, with no host: not connected
+        self.wire: list[bytes] = []
+        self.replies = [(354, b"go ahead"), (250, b"OK")]
+
+    def putcmd(self, cmd, args=""):
+        self.wire.append(f"{cmd}\r\n".encode())
+
+    def send(self, s):
+        self.wire.append(s)
+
+    def getreply(self):
+        return self.replies.pop(0)
+
+
+class StockSession(Recorded, smtplib.SMTP):
+    pass
+
+
+class QuickSession(Recorded, outgoing._QuickData):
+    pass
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        b"",
+        b"Subject: s\r\n\r\nno period at a line's start. Not even here.\r\n",
+        b"no line end",
+        b"one\r\ntwo",
+        b".a period first\r\n",
+        b"a\r\n.a period after a line end\r\n..two\r\n",
+        b"a\n.after a bare line feed",
+        b"a\r.after a bare carriage return",
+        "a str\n.is smtplib's\r\n",
+    ],
+)
+def test_data_is_sent_as_smtplib_sends_it(message):
+    """The DATA smtplib would send, to the byte: a message with no line starting with a period as it is,
+    one with such a line quoted by smtplib itself."""
+    stock, quick = StockSession(), QuickSession()
+    assert quick.data(message) == stock.data(message) == (250, b"OK")
+    assert quick.wire == stock.wire
+
+
+def test_a_message_with_period_lines_arrives_as_written(sink, settings):
+    """Through the kept session to a real server: the lines that start with a period arrive as written
+    (quoted on the wire, unquoted by the server), and so does a message with none."""
+    server = sink()
+    for body in (".hidden\n..two\nthree.\n", "no period first\n"):
+        fixed = {"Date": "Sat, 28 Nov 2026 15:00:00 -0000", "Message-ID": "<m@example.com>"}  # else new each time
+        message = mail.EmailMessage(subject="s", body=body, to=["a@example.com"], headers=fixed)
+        outgoing.send(message)
+        assert server.contents[-1] == message.message().as_bytes(linesep="\r\n")
+    assert isinstance(outgoing._line().backend, outgoing.QuickDataBackend)
+    assert len(server.connections) == 1

@@ -69,3 +69,17 @@ def test_a_header_is_folded_as_compat32_folds_it(value, linesep):
     for name in ("Subject", "X", "List-Unsubscribe-Post"):
         quick, stock = emails.QUICK_FOLD.clone(linesep=linesep), compat32.clone(linesep=linesep)
         assert quick.fold_binary(name, value) == stock.fold_binary(name, value)
+
+
+@pytest.mark.parametrize("png", [b"", b"\x89PNG\r\n\x1a\n", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 200 + b"\xff"])
+def test_an_inline_png_is_the_part_mimeimage_makes(png):
+    """The board's part, its base64 written from the bytes: the headers, their order and the base64 lines
+    of MIMEImage's own part, and the same PNG decoded from it."""
+    stock = MIMEImage(png, "png")
+    stock.add_header("Content-ID", "<board>")
+    stock.add_header("Content-Disposition", "inline", filename="board.png")
+    quick = emails.inline_png(png, "board", "board.png")
+    assert isinstance(quick, MIMEImage)
+    for linesep in ("\r\n", "\n"):
+        assert stock_bytes(quick, linesep) == stock_bytes(stock, linesep)
+    assert quick.get_payload(decode=True) == png

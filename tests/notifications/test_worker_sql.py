@@ -96,6 +96,28 @@ def test_the_claim_compiled_once_wins_once_and_takes_a_stale_claim_over(table):
     assert (row.claimed_at, row.attempts) == (later, 2)
 
 
+def test_the_record_of_a_send_compiled_once_marks_our_claim_alone(table):
+    """The UPDATE to sent with its datetimes as each database stores them: it marks the row only while
+    the claim it names holds (not another worker's, not a row already sent), and writes what the ORM wrote."""
+    row = Notification.objects.filter(game=table, status=Notification.Status.PENDING).first()
+    assert row is not None
+    now = timezone.now()
+    claimed = delivery.claim(row.pk, now=now)
+    assert claimed is not None and claimed.claimed_at == now
+    sent_at, message_id = now + timedelta(seconds=2), f"<notification.{row.pk}@example.com>"
+    taken_over = now - timedelta(microseconds=1)  # a claim that is not ours any more
+    assert not delivery.record_sent(row.pk, claimed_at=taken_over, message_id="<other>", sent_at=sent_at)
+    assert delivery.record_sent(row.pk, claimed_at=now, message_id=message_id, sent_at=sent_at)
+    assert not delivery.record_sent(row.pk, claimed_at=now, message_id="<again>", sent_at=sent_at)  # sent already
+    row.refresh_from_db()
+    assert (row.status, row.claimed_at, row.sent_at, row.message_id) == (
+        Notification.Status.SENT,
+        now,
+        sent_at,
+        message_id,
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_workers_token_insert_gives_one_token_a_turn(alice, bob):
     """Outside a transaction, as the worker builds a turn email, the reply address's token is one INSERT
