@@ -10,7 +10,8 @@ sees it, and as many Deck Town positions of 15 random 3-seat games; drawn in an 
 board of each game in turn, as a worker serving many games meets them. Each board is drawn both ways,
 the order of the two alternating, at the email's width. Printed: the CPU time a board of each way over
 the first --first boards (the cache cold) and over the rest, the largest difference of any channel of
-any pixel and the mean one, and the tiles kept and their bytes at the end.
+any pixel and the mean one, the tiles kept and the bytes counted for them, and the process's RSS after
+the first boards and at the end.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def interleaved(*sources: Iterator[list[str]]) -> Iterator[str]:
 
 def run(boards: list[str], first: int) -> None:
     spent: dict[str, list[float]] = {"whole": [], "tiles": []}
+    drawn_at_first = 0
     largest, means = 0, []
     for n, svg in enumerate(boards):
         width = min(COLUMN, round(natural_width(svg.encode())))
@@ -100,6 +102,10 @@ def run(boards: list[str], first: int) -> None:
             spent[name].append((time.process_time() - started) * 1000)
         most, mean = difference(drawn["whole"], drawn["tiles"])
         largest, means = max(largest, most), [*means, mean]
+        if n + 1 == first:
+            drawn_at_first = tiles.KEPT.drawn
+            kept = f"{len(tiles.KEPT)} tiles kept, {tiles.KEPT.bytes / 2**20:.1f} MB counted"
+            print(f"after {first} boards: {kept}; RSS {common.own_rss_mb():.1f} MB", flush=True)
     for name, times in spent.items():
         cold, warm = times[:first], times[first:]
         print(
@@ -107,7 +113,11 @@ def run(boards: list[str], first: int) -> None:
             f"{statistics.mean(warm):.2f} over the other {len(warm)} (median {statistics.median(warm):.2f})"
         )
     print(f"difference: largest {largest} of 255, mean {statistics.mean(means):.3f} (worst board {max(means):.3f})")
-    print(f"tiles kept: {len(tiles.KEPT)}, {tiles.KEPT.bytes / 2**20:.1f} MB")
+    kept = tiles.KEPT
+    print(f"tiles drawn after the first {first} boards: {kept.drawn - drawn_at_first}")
+    print(
+        f"tiles kept at the end: {len(kept)}, {kept.bytes / 2**20:.1f} MB; {kept.drawn} drawn for {kept.pasted} pasted"
+    )
 
 
 def difference(one: bytes, other: bytes) -> tuple[int, float]:

@@ -49,7 +49,7 @@ LIBRARIES = {
     "glib": "libglib-2.0.so.0",
     "pangocairo": "libpangocairo-1.0.so.0",
 }
-ARGB32 = 0  # cairo_format_t CAIRO_FORMAT_ARGB32: a tile's pixels, transparent around what it draws
+COLOR_ALPHA = 0x3000  # cairo_content_t CAIRO_CONTENT_COLOR_ALPHA: a tile is transparent around what it draws
 RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
 LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -112,6 +112,10 @@ def _declare(
     cairo.cairo_set_source_surface.argtypes = [pointer, pointer, ctypes.c_double, ctypes.c_double]
     cairo.cairo_surface_reference.argtypes = [pointer]
     cairo.cairo_surface_reference.restype = pointer
+    cairo.cairo_recording_surface_create.argtypes = [ctypes.c_int, ctypes.POINTER(_Rect)]
+    cairo.cairo_recording_surface_create.restype = pointer
+    for name in ("cairo_save", "cairo_restore"):
+        getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_paint", "cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
         getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_surface_status", "cairo_image_surface_get_stride"):
@@ -218,40 +222,41 @@ def _render(
     return data, stride
 
 
-def tile(svg: bytes, factor: float, offset: tuple[float, float], pixels: tuple[int, int]) -> int:
-    """A tile (notifications/tiles.py): the SVG drawn `factor` times as large, shifted right and down by
-    `offset` pixels, on a transparent surface of `pixels` (width, height). The caller owns the surface
-    (`release`). DrawingError if it cannot be drawn."""
+def tile(svg: bytes) -> int:
+    """A tile (notifications/tiles.py): what librsvg draws for the SVG, recorded by cairo as its drawing
+    operations (the glyphs Pango placed, the paths) in the SVG's own units, to be replayed by `paste` at
+    any place and scale. The caller owns the recording (`release`). DrawingError if it cannot be drawn."""
     libs, handle = _read(svg, "the tile")
     rsvg, cairo = libs["rsvg"], libs["cairo"]
     failure = ctypes.POINTER(_GError)()
-    surface = cairo.cairo_image_surface_create(ARGB32, *pixels)
-    context = cairo.cairo_create(surface)
     try:
         natural = _size(rsvg, handle)
-        cairo.cairo_translate(context, *offset)
-        cairo.cairo_scale(context, factor, factor)
-        viewport = _Rect(0, 0, *natural)
-        drawn = rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(failure))
-        if cairo.cairo_surface_status(surface) or not drawn:
-            cairo.cairo_surface_destroy(surface)
-            raise DrawingError(f"librsvg could not draw the tile: {_message(libs, failure)}")
-        cairo.cairo_surface_flush(surface)
-    finally:
+        extents = _Rect(0, 0, *natural)
+        recording = cairo.cairo_recording_surface_create(COLOR_ALPHA, ctypes.byref(extents))
+        context = cairo.cairo_create(recording)
+        drawn = rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(extents), ctypes.byref(failure))
         cairo.cairo_destroy(context)
+    finally:
         libs["gobject"].g_object_unref(handle)
-    return int(surface)
+    if cairo.cairo_surface_status(recording) or not drawn:
+        cairo.cairo_surface_destroy(recording)
+        raise DrawingError(f"librsvg could not draw the tile: {_message(libs, failure)}")
+    return int(recording)
 
 
-def paste(context: int, surface: int, x: int, y: int) -> None:
-    """A tile's surface painted over the picture with its top left corner at pixel (x, y)."""
+def paste(context: int, recording: int, x: float, y: float, factor: float) -> None:
+    """A tile replayed over the picture, its top left corner at (x, y) pixels, `factor` pixels a unit."""
     cairo = _cairo()
-    cairo.cairo_set_source_surface(context, surface, x, y)
+    cairo.cairo_save(context)
+    cairo.cairo_translate(context, x, y)
+    cairo.cairo_scale(context, factor, factor)
+    cairo.cairo_set_source_surface(context, recording, 0, 0)
     cairo.cairo_paint(context)
+    cairo.cairo_restore(context)
 
 
 def hold(surface: int) -> None:
-    """One more owner of a tile's surface: it stays until each has called `release`."""
+    """One more owner of a tile's recording: it stays until each has called `release`."""
     _cairo().cairo_surface_reference(surface)
 
 

@@ -1,15 +1,15 @@
 """The email's board picture composed from tiles: the pieces a game's picture marks as tiles
-(engine/kit/draw/tiles.py: a card's face, a pyramid) are drawn by librsvg once each in a worker, kept
-as cairo surfaces, and pasted where the board has them; librsvg draws only the rest of the board.
+(engine/kit/draw/tiles.py: a card's face, a pyramid) are drawn by librsvg once each in a worker into
+a cairo recording (the operations, not pixels: the glyphs Pango placed, the paths) and replayed where
+a board has them, at its place and scale; librsvg draws only the rest of the board, under them.
 
 Why: two thirds of librsvg's drawing of a mid-game board was the cards' words, laid out by Pango for
 every email, though the same faces come back on board after board (docs/performance.md, "Turn
-emails"). Pasting a kept tile costs microseconds.
-
-Where a tile lands: its place on the picture is rarely a whole pixel, so a tile is kept for each
-eighth of a pixel it is shifted by (PHASES a side) and pasted at a whole pixel: it differs from the
-board drawn whole by what antialiasing makes of a shift of at most 1/16 pixel (at most 27 of 255 on
-a few edge pixels, 0.19 on average: docs/performance.md, "Turn emails").
+emails"). A recording, unlike a tile of pixels, serves every place and every scale: pixels would be
+a tile for each scale and each fraction of a pixel a card lands on, too many to keep for the boards
+a worker meets (measured and not kept: docs/performance.md). Replayed, a tile differs from the board
+drawn whole only where Pango would have placed a glyph a little otherwise at that scale (at most 16
+of 255 on a few pixels, 0.006 on average).
 
 The kept tiles are bounded in bytes (KEEP_BYTES), the least recently pasted let go first, so a
 worker's memory does not grow with the boards it draws. Any tile that cannot be drawn makes the
@@ -18,7 +18,6 @@ whole picture be drawn by librsvg as before.
 
 from __future__ import annotations
 
-import math
 import re
 import threading
 from collections import OrderedDict
@@ -28,8 +27,8 @@ from engine.kit.draw.tiles import OPENING
 
 from . import librsvg
 
-KEEP_BYTES = 32 * 1024 * 1024  # the tiles a worker keeps: some 10,000 card faces at an email's scale
-PHASES = 8  # a tile is kept for each 1/PHASES of a pixel it is shifted by, across and down
+KEEP_BYTES = 16 * 1024 * 1024  # the tiles a worker keeps: over a thousand, where every game's are a few hundred
+RECORDING_BYTES = 12 * 1024  # what cairo keeps for a recording besides its SVG: 3.5 to 8.5 kB measured
 GROUP = re.compile(r"<g\b[^>]*>|</g>")
 DEFS = re.compile(r"<defs>.*?</defs>", re.S)
 ROOT = re.compile(r"<svg\b[^>]*>")
@@ -65,7 +64,7 @@ def png(svg: str, width: int) -> bytes:
 
 
 def split(svg: str) -> tuple[str, list[Tile]]:
-    """The SVG without its tiles, and the tiles in the document's order (a tile within a tile is its own)."""
+    """The SVG without its tiles, and the tiles in the document's order (a tile within a tile is part of it)."""
     rest: list[str] = []
     tiles: list[Tile] = []
     at = 0
@@ -118,84 +117,75 @@ def _paste(context: int, factor: float, tiles: list[Tile], defs: str, view: tupl
     origin_x, origin_y, unit = view
     factor *= unit
     for tile in tiles:
-        left = (tile.x + tile.box[0] - origin_x) * factor
-        top = (tile.y + tile.box[1] - origin_y) * factor
-        (x, shift_x), (y, shift_y) = _pixel(left), _pixel(top)
-        surface = KEPT.take(_key(tile, defs, factor, shift_x, shift_y))
-        try:
-            librsvg.paste(context, surface, x, y)
-        finally:
-            librsvg.release(surface)
-
-
-def _pixel(place: float) -> tuple[int, float]:
-    """The whole pixel a tile is pasted at, and its shift within it to the nearest 1/PHASES."""
-    shifted = round(place * PHASES)
-    return shifted // PHASES, (shifted % PHASES) / PHASES
-
-
-@dataclass(frozen=True)
-class _Key:
-    svg: str  # the tile alone as an SVG document
-    factor: float
-    shift: tuple[float, float]
-    pixels: tuple[int, int]
-
-
-def _key(tile: Tile, defs: str, factor: float, shift_x: float, shift_y: float) -> _Key:
-    left, top, width, height = tile.box
-    named = defs if "url(#" in tile.body else ""  # a gradient's definition is part of the tile
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="{left} {top} {width} {height}">{named}{tile.body}</svg>'
-    )
-    pixels = (math.ceil(shift_x + width * factor), math.ceil(shift_y + height * factor))
-    return _Key(svg, factor, (shift_x, shift_y), pixels)
+        left, top, width, height = tile.box
+        named = defs if "url(#" in tile.body else ""  # a gradient's definition is part of the tile
+        alone = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="{left} {top} {width} {height}">{named}{tile.body}</svg>'
+        )
+        x, y = (tile.x + left - origin_x) * factor, (tile.y + top - origin_y) * factor
+        KEPT.paste(alone, context, x, y, factor)
 
 
 class Kept:
-    """The tiles drawn in this process, the least recently used let go past `limit` bytes. Thread-safe:
-    `take` hands out a surface its caller releases, so letting one go never frees it under a paste."""
+    """The tiles recorded in this process by their SVG, the least recently pasted let go past `limit`
+    bytes. Thread-safe: a tile is replayed by one thread at a time (cairo may finish building a
+    recording's index at its first replay), and one let go while pasted is freed after the paste."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.bytes = 0
-        self._surfaces: OrderedDict[_Key, tuple[int, int]] = OrderedDict()
+        self.drawn = self.pasted = 0  # tiles recorded and tiles pasted since the process started (the benches')
+        self._recordings: OrderedDict[str, tuple[int, int, threading.Lock]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, key: _Key) -> int:
-        with self._lock:
-            kept = self._surfaces.get(key)
-            if kept is not None:
-                self._surfaces.move_to_end(key)
-                librsvg.hold(kept[0])
-                return kept[0]
-        surface = librsvg.tile(key.svg.encode(), key.factor, key.shift, key.pixels)
-        self._keep(key, surface, 4 * key.pixels[0] * key.pixels[1] + len(key.svg))
-        return surface
+    def paste(self, svg: str, context: int, x: float, y: float, factor: float) -> None:
+        recording, replaying = self._take(svg)
+        try:
+            with replaying:
+                librsvg.paste(context, recording, x, y, factor)
+        finally:
+            librsvg.release(recording)
 
     def __len__(self) -> int:
-        return len(self._surfaces)
+        return len(self._recordings)
 
     def clear(self) -> None:
         with self._lock:
-            while self._surfaces:
+            while self._recordings:
                 self._let_go_of_oldest()
 
-    def _keep(self, key: _Key, surface: int, size: int) -> None:
+    def _take(self, svg: str) -> tuple[int, threading.Lock]:
+        """The tile's recording, held for the caller (who releases it), recorded if not kept."""
         with self._lock:
-            if key in self._surfaces or size > self.limit:
-                return  # another thread drew it meanwhile, or it would not fit: the caller's only
-            librsvg.hold(surface)
-            self._surfaces[key] = (surface, size)
-            self.bytes += size
-            while self.bytes > self.limit:
-                self._let_go_of_oldest()
+            self.pasted += 1
+            kept = self._recordings.get(svg)
+            if kept is not None:
+                self._recordings.move_to_end(svg)
+                librsvg.hold(kept[0])
+                return kept[0], kept[2]
+        recording = librsvg.tile(svg.encode())
+        return recording, self._keep(svg, recording)
+
+    def _keep(self, svg: str, recording: int) -> threading.Lock:
+        size = RECORDING_BYTES + len(svg)
+        with self._lock:
+            self.drawn += 1
+            if svg in self._recordings:  # another thread recorded it meanwhile: replay theirs from now on
+                return self._recordings[svg][2]
+            replaying = threading.Lock()
+            if size <= self.limit:
+                librsvg.hold(recording)
+                self._recordings[svg] = (recording, size, replaying)
+                self.bytes += size
+                while self.bytes > self.limit:
+                    self._let_go_of_oldest()
+            return replaying
 
     def _let_go_of_oldest(self) -> None:
-        _, (surface, size) = self._surfaces.popitem(last=False)
+        _, (recording, size, _) = self._recordings.popitem(last=False)
         self.bytes -= size
-        librsvg.release(surface)
+        librsvg.release(recording)
 
 
 KEPT = Kept(KEEP_BYTES)

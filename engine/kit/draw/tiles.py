@@ -9,7 +9,8 @@ in (in its own coordinates, strokes included) in `data-tile`:
 
 A browser draws it where it drew the same markup at absolute coordinates, so the page and board.svg
 look as before. What a writer promises by marking a group: its markup alone draws it (no inherited
-font or fill, no `<style>`; a gradient it names is in the document's `<defs>`), it draws nothing
+font or fill, no `<style>`; a gradient it names is in the document's `<defs>`), no group around it
+moves, scales or fades it (its translation is its place in the root's units), it draws nothing
 outside its box, and nothing that is not a tile is drawn over it, so the email may draw everything
 else first and the tiles over it, in the document's order.
 """
