@@ -129,8 +129,8 @@ def _paste(context: int, factor: float, tiles: list[Tile], defs: str, view: tupl
 
 class Kept:
     """The tiles recorded in this process by their SVG, the least recently pasted let go past `limit`
-    bytes. Thread-safe: a tile is replayed by one thread at a time (cairo may finish building a
-    recording's index at its first replay), and one let go while pasted is freed after the paste."""
+    bytes. Thread-safe: a tile is replayed by one thread at a time (cairo writes to a recording as it
+    replays it: its index of the commands in view), and one let go while pasted is freed after the paste."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
