@@ -118,6 +118,7 @@ def run(boards: list[str], first: int) -> None:
     print(
         f"tiles kept at the end: {len(kept)}, {kept.bytes / 2**20:.1f} MB; {kept.drawn} drawn for {kept.pasted} pasted"
     )
+    print(f"RSS at the end {common.own_rss_mb():.1f} MB (the boards' SVGs held throughout)")
 
 
 def difference(one: bytes, other: bytes) -> tuple[int, float]:

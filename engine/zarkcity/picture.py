@@ -49,9 +49,9 @@ class CardStyle:
 
 @lru_cache(maxsize=4096)
 def _drawn_face(style: CardStyle, card: str, left: float, top: float, w: float, h: float, big: bool) -> str:
-    """A card face drawn once per process for each place it is drawn at: a face depends on nothing else,
-    and a card stays where it was built, so the next page of the game (after each move, at every
-    player's and spectator's load) finds its faces here. Some 1 KB each: 4,096 are a few MB."""
+    """A card face drawn once per process for each place it is drawn at: a face depends on nothing else.
+    On a board every face is drawn at 0,0 and placed by its tile's translation, so every board of every
+    game finds its faces here; a hand's cards stay at their places. Some 1 KB each: 4,096 are a few MB."""
     if style.face is not None:
         return style.face(card, left, top, w, h, big)
     return _card_face(card, left, top, w, h, big=big)
