@@ -38,6 +38,7 @@ import struct
 import sys
 import threading
 import zlib
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -48,6 +49,7 @@ LIBRARIES = {
     "glib": "libglib-2.0.so.0",
     "pangocairo": "libpangocairo-1.0.so.0",
 }
+COLOR_ALPHA = 0x3000  # cairo_content_t CAIRO_CONTENT_COLOR_ALPHA: a tile is transparent around what it draws
 RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
 LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -105,6 +107,15 @@ def _declare(
     cairo.cairo_create.restype = pointer
     cairo.cairo_set_source_rgb.argtypes = [pointer, ctypes.c_double, ctypes.c_double, ctypes.c_double]
     cairo.cairo_scale.argtypes = [pointer, ctypes.c_double, ctypes.c_double]
+    cairo.cairo_translate.argtypes = [pointer, ctypes.c_double, ctypes.c_double]
+    cairo.cairo_identity_matrix.argtypes = [pointer]
+    cairo.cairo_set_source_surface.argtypes = [pointer, pointer, ctypes.c_double, ctypes.c_double]
+    cairo.cairo_surface_reference.argtypes = [pointer]
+    cairo.cairo_surface_reference.restype = pointer
+    cairo.cairo_recording_surface_create.argtypes = [ctypes.c_int, ctypes.POINTER(_Rect)]
+    cairo.cairo_recording_surface_create.restype = pointer
+    for name in ("cairo_save", "cairo_restore"):
+        getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_paint", "cairo_surface_flush", "cairo_destroy", "cairo_surface_destroy"):
         getattr(cairo, name).argtypes = [pointer]
     for name in ("cairo_surface_status", "cairo_image_surface_get_stride"):
@@ -116,26 +127,37 @@ def _declare(
     pangocairo.pango_cairo_font_map_set_default.argtypes = [pointer]
 
 
-def png(svg: bytes, width: int) -> bytes:
+# What is drawn over a board after librsvg: called with the cairo context (in device pixels) and the scale.
+Over = Callable[[int, float], None]
+
+
+def png(svg: bytes, width: int, over: Over | None = None) -> bytes:
     """The SVG drawn on white at most `width` pixels wide, at the scale `scale` picks (its height in
-    proportion), as PNG bytes. DrawingError if librsvg is not available or cannot read or draw it."""
-    libs = _libraries()
-    if libs is None:
-        raise DrawingError("librsvg is not available")
+    proportion), then `over` (notifications/tiles.py pastes the tiles), as PNG bytes. DrawingError if
+    librsvg is not available or cannot read or draw it."""
+    libs, handle = _read(svg, "the SVG")
     rsvg, gobject = libs["rsvg"], libs["gobject"]
-    failure = ctypes.POINTER(_GError)()
-    handle = rsvg.rsvg_handle_new_from_data(svg, len(svg), ctypes.byref(failure))
-    if not handle:
-        raise DrawingError(f"librsvg could not read the SVG: {_message(libs, failure)}")
     try:
         size = _size(rsvg, handle)
         factor = scale(width, size[0])
         width, height = (max(1, math.ceil(side * factor)) for side in size)
-        pixels, stride = _render(libs, handle, size, factor, (width, height))
+        pixels, stride = _render(libs, handle, size, factor, (width, height), over)
     finally:
         gobject.g_object_unref(handle)
         _let_go_of_fonts_now_and_then(libs)
     return encode(width, height, pixels, stride)
+
+
+def _read(svg: bytes, what: str) -> tuple[dict[str, Any], int]:
+    """The libraries and librsvg's handle of the SVG (the caller unrefs it); DrawingError if it cannot."""
+    libs = _libraries()
+    if libs is None:
+        raise DrawingError("librsvg is not available")
+    failure = ctypes.POINTER(_GError)()
+    handle = libs["rsvg"].rsvg_handle_new_from_data(svg, len(svg), ctypes.byref(failure))
+    if not handle:
+        raise DrawingError(f"librsvg could not read {what}: {_message(libs, failure)}")
+    return libs, handle
 
 
 def _let_go_of_fonts_now_and_then(libs: dict[str, Any]) -> None:
@@ -163,7 +185,12 @@ def _size(rsvg: ctypes.CDLL, handle: int) -> tuple[float, float]:
 
 
 def _render(
-    libs: dict[str, Any], handle: int, natural: tuple[float, float], factor: float, pixels: tuple[int, int]
+    libs: dict[str, Any],
+    handle: int,
+    natural: tuple[float, float],
+    factor: float,
+    pixels: tuple[int, int],
+    over: Over | None = None,
 ) -> tuple[bytes, int]:
     """The picture, `natural` pixels in size, drawn `factor` times as large on white in a surface of
     `pixels` (width, height), as cairo leaves it: B, G, R and an unused byte a pixel, row after row,
@@ -183,6 +210,9 @@ def _render(
         viewport = _Rect(0, 0, *natural)
         if not rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(failure)):
             raise DrawingError(f"librsvg could not draw the SVG: {_message(libs, failure)}")
+        if over is not None:
+            cairo.cairo_identity_matrix(context)
+            over(context, factor)
         cairo.cairo_surface_flush(surface)
         stride = cairo.cairo_image_surface_get_stride(surface)
         data = ctypes.string_at(cairo.cairo_image_surface_get_data(surface), stride * height)
@@ -190,6 +220,54 @@ def _render(
         cairo.cairo_destroy(context)
         cairo.cairo_surface_destroy(surface)
     return data, stride
+
+
+def tile(svg: bytes) -> int:
+    """A tile (notifications/tiles.py): what librsvg draws for the SVG, recorded by cairo as its drawing
+    operations (the glyphs Pango placed, the paths) in the SVG's own units, to be replayed by `paste` at
+    any place and scale. The caller owns the recording (`release`). DrawingError if it cannot be drawn."""
+    libs, handle = _read(svg, "the tile")
+    rsvg, cairo = libs["rsvg"], libs["cairo"]
+    failure = ctypes.POINTER(_GError)()
+    try:
+        natural = _size(rsvg, handle)
+        extents = _Rect(0, 0, *natural)
+        recording = cairo.cairo_recording_surface_create(COLOR_ALPHA, ctypes.byref(extents))
+        context = cairo.cairo_create(recording)
+        drawn = rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(extents), ctypes.byref(failure))
+        cairo.cairo_destroy(context)
+    finally:
+        libs["gobject"].g_object_unref(handle)
+    if cairo.cairo_surface_status(recording) or not drawn:
+        cairo.cairo_surface_destroy(recording)
+        raise DrawingError(f"librsvg could not draw the tile: {_message(libs, failure)}")
+    return int(recording)
+
+
+def paste(context: int, recording: int, x: float, y: float, factor: float) -> None:
+    """A tile replayed over the picture, its top left corner at (x, y) pixels, `factor` pixels a unit."""
+    cairo = _cairo()
+    cairo.cairo_save(context)
+    cairo.cairo_translate(context, x, y)
+    cairo.cairo_scale(context, factor, factor)
+    cairo.cairo_set_source_surface(context, recording, 0, 0)
+    cairo.cairo_paint(context)
+    cairo.cairo_restore(context)
+
+
+def hold(surface: int) -> None:
+    """One more owner of a tile's recording: it stays until each has called `release`."""
+    _cairo().cairo_surface_reference(surface)
+
+
+def release(surface: int) -> None:
+    _cairo().cairo_surface_destroy(surface)
+
+
+def _cairo() -> Any:
+    libs = _libraries()
+    assert libs is not None, "a tile exists only where librsvg could be loaded"
+    return libs["cairo"]
 
 
 def _message(libs: dict[str, Any], failure: Any) -> str:

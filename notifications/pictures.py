@@ -20,7 +20,7 @@ from functools import cache
 
 from django.core.cache import cache as shared_cache
 
-from . import librsvg
+from . import librsvg, tiles
 from .models import Notification
 
 log = logging.getLogger(__name__)
@@ -59,13 +59,14 @@ def board_png(svg: str, *, shared: bool) -> bytes | None:
 
 
 def draw(svg: str) -> bytes | None:
-    """The PNG on white (notifications/librsvg.py says why), as wide as the game page draws the board
+    """The PNG on white (notifications/librsvg.py says why), its tiles pasted from those the worker keeps
+    (notifications/tiles.py), as wide as the game page draws the board
     but at most WIDTH pixels; None (logged) if it cannot be drawn: the email goes without it, since its
     text part and its HTML both carry the board as text."""
     width = width_of(svg)
     try:
         if librsvg.available():
-            return librsvg.png(svg.encode(), width)
+            return tiles.png(svg, width)
         _say_fallback_once()
         import cairosvg  # reads and draws in Python: some five times librsvg's time
 

@@ -19,6 +19,8 @@ from html import escape
 from math import ceil
 from typing import Any
 
+from ..kit.draw.tiles import tile
+
 PITCH = 124  # grid step: the long side of a card plus a gap
 LONG, SHORT, SQUARE = 112, 80, 108
 MARGIN, GUTTER = 12, 22  # around the board; the coordinate labels' strip on the top and left
@@ -47,9 +49,9 @@ class CardStyle:
 
 @lru_cache(maxsize=4096)
 def _drawn_face(style: CardStyle, card: str, left: float, top: float, w: float, h: float, big: bool) -> str:
-    """A card face drawn once per process for each place it is drawn at: a face depends on nothing else,
-    and a card stays where it was built, so the next page of the game (after each move, at every
-    player's and spectator's load) finds its faces here. Some 1 KB each: 4,096 are a few MB."""
+    """A card face drawn once per process for each place it is drawn at: a face depends on nothing else.
+    On a board every face is drawn at 0,0 and placed by its tile's translation, so every board of every
+    game finds its faces here; a hand's cards stay at their places. Some 1 KB each: 4,096 are a few MB."""
     if style.face is not None:
         return style.face(card, left, top, w, h, big)
     return _card_face(card, left, top, w, h, big=big)
@@ -184,7 +186,7 @@ def _square(entry: dict[str, Any], style: CardStyle) -> str:
     return (
         f'<g class="zc-square" data-at="{e(x)},{e(y)}" data-cell="{e(x)},{e(y)}" data-card="{e(card)}">'
         f"<title>{e(title)}</title>"
-        + style.draw(card, left, top, w, h)
+        + tile(left, top, (-1, -1, w + 2, h + 2), style.draw(card, 0, 0, w, h))  # the same face on every cell
         + _pieces(pieces, left, top, w, h, f"{x},{y}")
         + "</g>"
     )
@@ -258,18 +260,26 @@ def _grid(count: int, area_w: float, area_h: float) -> tuple[int, float]:
 def _pyramid(colour: str, size: str, cx: float, base: float, scale: float, cell: str) -> str:
     """A pyramid seen from the side: a triangle on its base, with its colour's letter inside."""
     height = PIECE_HEIGHT.get(size, PIECE_HEIGHT["S"]) * scale
-    half = height * 0.45
-    fill = SEAT_FILL.get(colour, "#888888")
-    points = f"{cx - half:.1f},{base:.1f} {cx + half:.1f},{base:.1f} {cx:.1f},{base - height:.1f}"
-    letter = SEAT_LETTER.get(colour, "?")
     return (
         f'<g class="zc-piece" data-colour="{e(colour)}" data-size="{e(size)}" data-cell="{e(cell)}">'
-        f'<polygon points="{points}" fill="{fill}" stroke="#1f2433" stroke-width="1" stroke-linejoin="round"/>'
-        f'<text x="{cx:.1f}" y="{base - height * 0.28:.1f}" text-anchor="middle" '
-        f'font-size="{max(7, height * 0.36):.0f}" '
-        f'font-family="system-ui, sans-serif" font-weight="700" fill="{LETTER_INK.get(colour, "#ffffff")}">'
-        f"{e(letter)}</text></g>"
+        + _drawn_pyramid(colour, height, cx, base)
+        + "</g>"
     )
+
+
+def _drawn_pyramid(colour: str, height: float, cx: float, base: float) -> str:
+    """The pyramid as a tile around the middle of its base: the same few on every board."""
+    half = height * 0.45
+    fill = SEAT_FILL.get(colour, "#888888")
+    points = f"{-half:.1f},0 {half:.1f},0 0,{-height:.1f}"
+    letter = SEAT_LETTER.get(colour, "?")
+    body = (
+        f'<polygon points="{points}" fill="{fill}" stroke="#1f2433" stroke-width="1" stroke-linejoin="round"/>'
+        f'<text x="0" y="{-height * 0.28:.1f}" text-anchor="middle" font-size="{max(7, height * 0.36):.0f}" '
+        f'font-family="system-ui, sans-serif" font-weight="700" fill="{LETTER_INK.get(colour, "#ffffff")}">'
+        f"{e(letter)}</text>"
+    )
+    return tile(cx, base, (-half - 1, -height - 1, 2 * half + 2, height + 2), body)
 
 
 # ----------------------------------------------------------------------------- a hand
