@@ -6,9 +6,17 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_delete, post_migrate, post_save
 
         from accounts import signals  # (connects the sign-up receiver)
+        from zarkcity_site import users
+
+        # Every write of a user's row, wherever it comes from (a password changed, an account closed in the
+        # admin), drops the copy each request's user is read from.
+        user = get_user_model()
+        post_save.connect(users.user_changed, sender=user, dispatch_uid="zarkcity_site.users.saved")
+        post_delete.connect(users.user_changed, sender=user, dispatch_uid="zarkcity_site.users.deleted")
 
         # Every `migrate` sets the Site from ZARKCITY_SITE_URL, so a changed setting reaches feeds and
         # allauth's emails at the next deploy (a data migration runs once and would keep the old one).

@@ -11,14 +11,23 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game
+from zarkcity_site.prepared import PreparedUpdate
 
 from .models import Watch
+
+# Every visible page of a seated player polls every few seconds: its UPDATE is compiled once.
+_SEEN = PreparedUpdate(
+    lambda user_id, game_id, now: (Watch.objects.filter(user_id=user_id, game_id=game_id), {"seen_at": now}),
+    user_id=int,
+    game_id=int,
+    now=datetime,
+)
 
 
 def watch_seen(*, user: User, game: Game, now: datetime | None = None) -> None:
     """A visible page of the game polled: one UPDATE (the first poll of a player's page inserts the row)."""
     now = now or timezone.now()
-    if game.status != Game.Status.ACTIVE or Watch.objects.filter(user=user, game=game).update(seen_at=now):
+    if game.status != Game.Status.ACTIVE or _SEEN(user_id=user.pk, game_id=game.pk, now=now):
         return
     if not game.seats.filter(user=user, resigned=False).exists():
         return  # a spectator's page: nobody's turn email to hold

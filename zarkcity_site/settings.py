@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "zarkcity_site.users.CachedUserMiddleware",  # Django's, the user read through the cache (users.py)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -199,6 +199,9 @@ else:
 # lives at most SESSION_CACHE_SECONDS (docs/deployment.md, "Sessions").
 SESSION_ENGINE = "zarkcity_site.sessions"
 SESSION_CACHE_SECONDS = int(env_str("ZARKCITY_SESSION_CACHE_SECONDS", "300"))
+# The signed-in user's cached copy lives at most this long (zarkcity_site/users.py): the bound on a copy
+# whose drop failed when its password changed or its account was closed.
+USER_CACHE_SECONDS = int(env_str("ZARKCITY_USER_CACHE_SECONDS", "300"))
 # The client address allauth and our limits count by: the Nth address from the right of X-Forwarded-For
 # behind N trusted proxies (1 behind one TLS proxy); 0 reads REMOTE_ADDR.
 ALLAUTH_TRUSTED_PROXY_COUNT = int(env_str("ZARKCITY_TRUSTED_PROXY_COUNT", "0"))

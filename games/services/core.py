@@ -79,6 +79,24 @@ def owes_new_move(game: Game, before: Any, after: Any) -> bool:
     return rules.phase(before) != rules.phase(after) and not continues_turn(rules, before, after)
 
 
+# The columns a move changes (save_position, _finish, queue_bot_turn, the ply): a move's save writes only
+# these, not every column of the row (its options, seed and the rest are as they were, under the lock).
+POSITION_COLUMNS = (
+    "ply",
+    "snapshot",
+    "phase",
+    "to_move",
+    "turn_started_at",
+    "deadline",
+    "clock_due_at",
+    "bot_due_at",
+    "status",
+    "winner",
+    "result_reason",
+    "finished_at",
+)
+
+
 def save_position(game: Game, state: Any, now: datetime, *, new_movers: bool, seats: list[Seat] | None = None) -> None:
     """The snapshot and the public columns for lists and the deadline sweep (the caller saves the row);
     the clock restarts only for a new mover, a finished game is closed and archived, and a bot to move

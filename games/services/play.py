@@ -18,7 +18,7 @@ from games.models import Commitment, Game, Move, Seat
 from games.selectors.page import table_of
 from games.selectors.sealed import sealed_step
 
-from .core import acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
+from .core import POSITION_COLUMNS, acting_seat, lapse_draw_offer, lock, owes_new_move, save_position, state_of
 from .errors import MoveRejected, StaleMove
 
 STALE = "The game moved on since you loaded this page: look at the new position and move again."
@@ -212,7 +212,7 @@ def _saved(game: Game, seats: list[Seat], last: Move, before: Any, after: Any) -
     the game ended if it is over, a draw offer lapsed, the move announced."""
     now = timezone.now()
     save_position(game, after, now, new_movers=owes_new_move(game, before, after), seats=seats)
-    game.save()
+    game.save(update_fields=POSITION_COLUMNS)
     lapse_draw_offer(game, now)  # a draw was offered for a position that no longer exists
     events.publish(events.MoveMade(game=game, move=last, before=before, after=after, seats=seats))
     return last

@@ -168,3 +168,23 @@ def test_only_a_seated_players_poll_of_a_game_going_on_counts(alice, bob, charli
     watch(bob, game)
     watch(bob, game)
     assert list(Watch.objects.values_list("user__username", flat=True)) == ["bob"]
+
+
+def test_a_seated_poll_moves_its_watch_on_with_the_update_compiled_once(alice, bob):
+    """The UPDATE every seated poll sends (watching._SEEN) is compiled once and writes the poll's time, and
+    only that player's row of that game."""
+    from unittest import mock
+
+    from django.db.models.sql.compiler import SQLUpdateCompiler
+
+    from notifications.watching import watch_seen
+
+    game, _ = bobs_turn(alice, bob)
+    watch(bob, game)  # the row inserted, the statement compiled
+    watch(alice, game)
+    alices = Watch.objects.get(user=alice).seen_at
+    later = timezone.now() + timedelta(minutes=3)
+    with mock.patch.object(SQLUpdateCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        watch_seen(user=bob, game=game, now=later)
+    assert Watch.objects.get(user=bob).seen_at == later
+    assert Watch.objects.get(user=alice).seen_at == alices

@@ -316,3 +316,30 @@ def test_every_offered_legal_move_is_accepted(alice, bob):
                 assert (row.ply, row.notation) == (game.ply, str(move))
                 transaction.set_rollback(True)
             game.refresh_from_db()
+
+
+def test_a_move_writes_only_the_columns_it_changes_and_every_one_of_them(alice, bob):
+    """The move's save names its columns (POSITION_COLUMNS): after each move the row holds every value the
+    saved game had, so no column a move changes is left out."""
+    from django.db.models.signals import post_save
+
+    from games.services.core import POSITION_COLUMNS
+
+    game = play_plies(started(alice, bob), 2)  # past the sealed starters: moves from here
+    saves: list[tuple[Game, frozenset[str] | None]] = []
+
+    def kept(sender, instance, update_fields, **kwargs):
+        saves.append((instance, update_fields))
+
+    post_save.connect(kept, sender=Game, dispatch_uid="test.kept")
+    try:
+        for _ in range(6):
+            saves.clear()
+            game = play_plies(game, 1)
+            (saved, columns), row = saves[-1], Game.objects.get(pk=game.pk)
+            assert columns == frozenset(POSITION_COLUMNS)
+            assert {f.attname: getattr(saved, f.attname) for f in Game._meta.concrete_fields} == {
+                f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields
+            }
+    finally:
+        post_save.disconnect(dispatch_uid="test.kept", sender=Game)
