@@ -149,15 +149,17 @@ def child(args: argparse.Namespace) -> None:
 
 
 def kept_plans() -> str:
-    """How many statements the connection has prepared, and its server process's memory for them."""
+    """How many statements the connection has prepared, how often their runs were planned afresh (the first
+    five of each, and any whose generic plan PostgreSQL judges costlier), and the server's memory for them."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_prepared_statements")
-        (statements,) = cursor.fetchone()
+        cursor.execute("SELECT count(*), sum(generic_plans), sum(custom_plans) FROM pg_prepared_statements")
+        statements, generic, custom = cursor.fetchone()
         cursor.execute("SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name LIKE 'CachedPlan%'")
         (plans,) = cursor.fetchone()
-    return f"{statements} statements prepared, {(plans or 0) / 1024:.0f} kB of cached plans"
+    runs = f" (runs on a generic plan {generic}, planned afresh {custom})" if statements else ""
+    return f"{statements} statements prepared{runs}, {(plans or 0) / 1024:.0f} kB of cached plans"
 
 
 def turn(game: Any, post: Spent, page: Spent, email: Spent) -> None:
