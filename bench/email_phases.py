@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -86,31 +84,9 @@ def main() -> None:
 
 
 def bench(args: argparse.Namespace) -> None:
-    port = free_port()
-    sink = subprocess.Popen(
-        [sys.executable, "-m", "aiosmtpd", "-n", "-c", "aiosmtpd.handlers.Sink", "-l", f"127.0.0.1:{port}"]
-    )
-    try:
-        os.environ.update(
-            {
-                "DJANGO_EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-                "EMAIL_HOST": "127.0.0.1",
-                "EMAIL_PORT": str(port),
-                "DJANGO_LOG_LEVEL": "WARNING",
-            }
-        )
-        import django
-
-        django.setup()
-        common.check_debug_off()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
-        common.collect_static()  # as deployed: emails name the hashed static files
+    with common.smtp_sink():
+        common.set_up_django()
         rounds(args)
-    finally:
-        sink.terminate()
-        sink.wait()
 
 
 def rounds(args: argparse.Namespace) -> None:
@@ -145,15 +121,6 @@ def cost(deliver: Callable[[int], Any], pk: int) -> float:
     if outcome.value != "sent":
         sys.exit(f"notification {pk}: {outcome.value}, not sent")
     return spent
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 if __name__ == "__main__":

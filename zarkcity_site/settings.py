@@ -95,6 +95,14 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("ZARKCITY_PG_PREPARED", True):
+    # PostgreSQL parses the statements a connection runs again and again once, not at every run (and plans
+    # them once, where a generic plan serves): the values go apart from the SQL (server-side binding), and
+    # psycopg prepares a statement the fifth time its connection runs it (prepare_threshold: Django turns
+    # preparing off by default, for poolers).
+    # Behind a pooler in transaction mode (pgbouncer's pool_mode = transaction) named statements break:
+    # set ZARKCITY_PG_PREPARED=0 there (docs/deployment.md, "PostgreSQL's prepared statements").
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a busy writer instead of failing at once: the worker and the web process share the file.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
