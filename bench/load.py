@@ -550,6 +550,7 @@ def post_request(worker, req, environ, resp):
 # that grows is the allocator's), and with `trace`, the bytes Python's allocations hold (tracemalloc),
 # from the first line on, with a snapshot file beside each later one to compare (web_memory_summary).
 WEB_MEMORY_HOOKS = """
+import gc
 import os
 import tracemalloc
 
@@ -563,6 +564,7 @@ def zc_memory(worker):
         tracemalloc.start(6)  # only now: tracing Django's start-up slows it past the bench's patience
     info, traced = zc_common.mallinfo(), 0
     if tracemalloc.is_tracing() and worker.zc_served > {every}:
+        gc.collect()  # cycles not yet collected would count as kept
         traced = tracemalloc.get_traced_memory()[0]
         tracemalloc.take_snapshot().dump(f"{out}.{{os.getpid()}}.{{worker.zc_served}}")
     sizes = (info.arena, info.uordblks, info.fordblks, traced)
