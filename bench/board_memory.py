@@ -20,7 +20,6 @@ the allocator's. And the distinct scales (notifications/librsvg.scale) met so fa
 from __future__ import annotations
 
 import argparse
-import ctypes
 import random
 import re
 import struct
@@ -41,24 +40,6 @@ SVG_SIZE = re.compile(rb'<svg\b[^>]*?\swidth="([\d.]+)"')
 COLUMN = 560  # notifications.pictures.WIDTH (that module needs Django)
 GAMES = (("zarkcity", 2), ("decktown", 3), ("zarkcity", 3), ("decktown", 2))
 BOARDS = Path(tempfile.gettempdir()) / "zc_bench_board_memory.svgs"
-
-
-class MallInfo2(ctypes.Structure):
-    _fields_ = [
-        (name, ctypes.c_size_t)
-        for name in (
-            "arena",
-            "ordblks",
-            "smblks",
-            "hblks",
-            "hblkhd",
-            "usmblks",
-            "fsmblks",
-            "uordblks",
-            "fordblks",
-            "keepcost",
-        )
-    ]
 
 
 def main() -> None:
@@ -92,7 +73,7 @@ def run(boards: Iterator[tuple[bytes, int]], draws: int, every: int) -> None:
 
 
 def sample(drawn: int, scales: set[float], cpu_ms: float) -> None:
-    info = mallinfo()
+    info = common.mallinfo()
     print(
         f"{drawn:6d} drawn: RSS {common.own_rss_mb():6.1f} MB, malloc arena {info.arena / 2**20:5.1f} MB,"
         f" in use {info.uordblks / 2**20:5.1f} MB, free {info.fordblks / 2**20:5.1f} MB;"
@@ -158,13 +139,6 @@ def boards() -> Iterator[str]:
                     colour,
                 )
                 yield rules.board_svg(rules.view(state, colour))
-
-
-def mallinfo() -> MallInfo2:
-    libc = ctypes.CDLL("libc.so.6")
-    libc.mallinfo2.restype = MallInfo2
-    info: MallInfo2 = libc.mallinfo2()
-    return info
 
 
 if __name__ == "__main__":

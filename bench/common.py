@@ -9,6 +9,7 @@ Nothing is read from or written to the database DATABASE_URL names.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
 import re
@@ -215,3 +216,31 @@ def smtp_sink() -> Iterator[None]:
     finally:
         sink.terminate()
         sink.wait()
+
+
+class MallInfo2(ctypes.Structure):
+    """glibc's `struct mallinfo2`: `arena` the heap's bytes, `uordblks` those in use, `fordblks` the free ones."""
+
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
+
+
+def mallinfo() -> MallInfo2:
+    """glibc's counts over all its arenas (and the blocks it mmapped) for this process, now."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = MallInfo2
+    info: MallInfo2 = libc.mallinfo2()
+    return info

@@ -4,7 +4,7 @@ Run from the project root, against a PostgreSQL server and a Redis server (as pr
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load.py
         [--rates 10,20,30,40,50,60] [--seconds 30] [--warmup 5] [--games 200] [--opening 6-20]
         [--redis redis://127.0.0.1:6379/9] [--all-rates] [--open-pages 1] [--poll-seconds 10]
-        [--memory-every 60]
+        [--memory-every 60] [--trace-web]
     ... bench/load.py --smoke     # 5 seconds at 5 moves a second on 20 games: only shows the bench works
 It creates its own database on that server (a fresh zc_bench_load_... name, or --database NAME, which
 must not exist yet) and refuses to run with DJANGO_DEBUG on. It takes the Redis database --redis
@@ -59,6 +59,10 @@ the resident memory of the worker's main process and each pool process, beat, an
 and workers every minute while the rates run, prints each sample as it is taken, and at the end each
 process's memory at the start, an hour before the end and at the end, with the last hour's change.
 For example `--rates 10 --seconds 10800 --games 1000 --memory-every 60`: three hours at 10 moves a second.
+With --memory-every each gunicorn worker also writes, every 500 requests, its resident memory and glibc's
+mallinfo2 (the heap, its bytes in use and free) to web-memory.tsv in the logs folder; --trace-web adds
+Python's allocations (tracemalloc from the 500th request, a snapshot from the 1,000th on) and the summary
+compares each worker's first snapshot with its last, by line: what the web's workers keep.
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ GAMES = (("zarkcity", 2), ("decktown", 3), ("zarkcity", 3), ("decktown", 2))  # 
 REQUESTS = ("page", "move", "poll")
 REQUEST_TIMEOUT = 30.0  # seconds: a request still unanswered then is an error
 WEB_WORKERS, CELERY_CONCURRENCY = 3, 2  # docs/deployment.md, "Processes"
+WEB_MEMORY_REQUESTS = 500  # with --memory-every: each web worker's memory logged every this many requests
 
 
 # ----------------------------------------------------------------------------- the schedule and the figures
@@ -445,6 +450,7 @@ class Site:
     def __init__(self, logs: Path, web_workers: int) -> None:
         self.env: dict[str, str] = {}
         self.logs, self.web_workers = logs, web_workers
+        self.memory_every, self.trace_web = 0, False  # the web workers' memory hooks: off unless asked
         self.port, self.smtp_port = free_port(), free_port()
         self.processes: list[Process] = []
         bin_dir = Path(sys.executable).parent
@@ -482,11 +488,19 @@ class Site:
     def request_cpu(self) -> Path:
         return self.logs / "request-cpu.tsv"
 
+    @property
+    def web_memory(self) -> Path:
+        return self.logs / "web-memory.tsv"
+
     def hooks(self) -> str:
-        """A gunicorn config file with two hooks and no setting: each request's CPU time in the worker
-        (a sync worker serves one request at a time), a line in request-cpu.tsv."""
+        """A gunicorn config file of hooks and no setting: each request's CPU time in the worker (a sync
+        worker serves one request at a time), a line in request-cpu.tsv; with `memory_every`, each
+        worker's memory every that many requests, a line in web-memory.tsv (WEB_MEMORY_HOOKS)."""
         config = self.logs / "gunicorn_request_cpu.py"
-        config.write_text(GUNICORN_HOOKS.format(out=str(self.request_cpu)))
+        text = GUNICORN_HOOKS.format(out=str(self.request_cpu))
+        if self.memory_every:
+            text += WEB_MEMORY_HOOKS.format(out=str(self.web_memory), every=self.memory_every, trace=self.trace_web)
+        config.write_text(text)
         return str(config)
 
     def spawn(self, name: str, command: list[str]) -> None:
@@ -526,6 +540,37 @@ def post_request(worker, req, environ, resp):
     spent = (time.process_time() - worker.zc_cpu) * 1000
     with open({out!r}, "a") as out:
         out.write(f"{{req.path}}\\t{{spent:.3f}}\\n")
+    worker.zc_served = getattr(worker, "zc_served", 0) + 1
+    if "zc_memory" in globals():
+        zc_memory(worker)
+"""
+
+# Each web worker's memory every `every` requests, a line of web-memory.tsv: pid, requests served, VmRSS,
+# glibc's arena, the bytes it has in use and free (mallinfo2: in use that grows is kept by someone; free
+# that grows is the allocator's), and with `trace`, the bytes Python's allocations hold (tracemalloc),
+# from the first line on, with a snapshot file beside each later one to compare (web_memory_summary).
+WEB_MEMORY_HOOKS = """
+import gc
+import os
+import tracemalloc
+
+from bench import common as zc_common
+
+
+def zc_memory(worker):
+    if worker.zc_served % {every}:
+        return
+    if {trace!r} and not tracemalloc.is_tracing():
+        tracemalloc.start(6)  # only now: tracing Django's start-up slows it past the bench's patience
+    info, traced = zc_common.mallinfo(), 0
+    if tracemalloc.is_tracing() and worker.zc_served > {every}:
+        gc.collect()  # cycles not yet collected would count as kept
+        traced = tracemalloc.get_traced_memory()[0]
+        tracemalloc.take_snapshot().dump(f"{out}.{{os.getpid()}}.{{worker.zc_served}}")
+    sizes = (info.arena, info.uordblks, info.fordblks, traced)
+    fields = (os.getpid(), worker.zc_served, zc_common.own_rss_mb(), *(n / 2**20 for n in sizes))
+    with open({out!r}, "a") as out:
+        out.write("\\t".join(f"{{field:.1f}}" if isinstance(field, float) else str(field) for field in fields) + "\\n")
 """
 
 
@@ -734,6 +779,35 @@ class MemoryMeter(threading.Thread):
                 f" {last[role] - before:+.1f} MB ({100 * (last[role] - before) / before:+.1f}%)"
             )
         return lines
+
+
+def web_memory_summary(site: Site) -> list[str]:
+    """Each web worker's memory from its hooks' first line to its last (WEB_MEMORY_HOOKS), and with
+    --trace-web what Python's allocations added between its first snapshot and its last, by line."""
+    if not site.web_memory.exists():
+        return []
+    lines = ["web workers (every N requests: RSS, malloc arena / in use / free, traced by Python, MB):"]
+    by_pid: dict[str, list[list[str]]] = {}
+    for line in site.web_memory.read_text().splitlines():
+        by_pid.setdefault(line.split("\t")[0], []).append(line.split("\t"))
+    for pid, rows in by_pid.items():
+        first, last = rows[1 if len(rows) > 2 else 0], rows[-1]  # the first traced, after the warm-up
+        lines.append(f"  {pid}: {first[1]} requests " + " / ".join(first[2:]) + f"; {last[1]}: " + " / ".join(last[2:]))
+        lines += compare_snapshots(
+            Path(f"{site.web_memory}.{pid}.{first[1]}"), Path(f"{site.web_memory}.{pid}.{last[1]}")
+        )
+    return lines
+
+
+def compare_snapshots(first: Path, last: Path, top: int = 12) -> list[str]:
+    """What Python's allocations added from one tracemalloc snapshot file to another, the largest first."""
+    if not (first.exists() and last.exists()) or first == last:
+        return []
+    import tracemalloc
+
+    before, after = tracemalloc.Snapshot.load(str(first)), tracemalloc.Snapshot.load(str(last))
+    stats = after.compare_to(before, "lineno")[:top]
+    return [f"    {stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks  {stat.traceback[0]}" for stat in stats]
 
 
 def machine_ticks() -> tuple[int, int]:
@@ -1006,6 +1080,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=0,
         help="sample the processes' resident memory every N seconds and print how it grew (a soak; default off)",
     )
+    parser.add_argument(
+        "--trace-web",
+        action="store_true",
+        help="with --memory-every: the web workers trace Python's allocations (tracemalloc; slower) and compare",
+    )
     common.add_database_arguments(parser)
     args = parser.parse_args(argv)
     try:
@@ -1035,6 +1114,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     Path(args.logs).mkdir(parents=True, exist_ok=True)
     redis_db = OwnRedis(args.redis)
     site = Site(Path(args.logs), args.web_workers)
+    site.memory_every, site.trace_web = (WEB_MEMORY_REQUESTS if args.memory_every else 0), args.trace_web
     # Broker and shared cache of this run, the site's address and mail sink: for every process and the bench.
     os.environ.update(site.settings() | {"REDIS_URL": args.redis})
     server = name = None
@@ -1067,7 +1147,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         steps = ramp(site, name, tables, args)
         if memory:
             memory.stop()
-            print("\n".join(memory.summary()))
+            print("\n".join(memory.summary() + web_memory_summary(site)))
         report(steps, args)
     finally:
         site.stop()

@@ -220,3 +220,43 @@ def test_the_smoke_run_sets_up_measures_and_cleans_up(settings):
         host=server["HOST"], port=server["PORT"], user=server["USER"], password=server["PASSWORD"], dbname="postgres"
     ) as conn:
         assert not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+
+
+# ----------------------------------------------------------------------------- the web workers' memory (a soak)
+
+
+class Served:
+    """What gunicorn hands the hooks: the worker object, on which they keep their counts."""
+
+
+def test_the_web_workers_memory_is_logged_every_n_requests_and_compared(tmp_path):
+    """--memory-every gives gunicorn's config the memory hooks: a line of RSS and malloc's counts every
+    WEB_MEMORY_REQUESTS, and with --trace-web a snapshot of Python's allocations from the second on,
+    which the summary compares, first traced against last, by line."""
+    import tracemalloc
+
+    site = load.Site(tmp_path, 3)
+    site.memory_every, site.trace_web = 2, True
+    hooks: dict[str, object] = {}
+    exec(compile(Path(site.hooks()).read_text(), "hooks", "exec"), hooks)  # noqa: S102 - the file gunicorn runs
+    worker, kept = Served(), []
+    try:
+        for request in range(8):
+            hooks["pre_request"](worker, Served())
+            kept.append(bytearray(100_000))  # what a request leaves behind, to be found by the comparison
+            hooks["post_request"](worker, type("Request", (), {"path": f"/games/{request}/"}), {}, None)
+    finally:
+        tracemalloc.stop()
+    rows = [line.split("\t") for line in site.web_memory.read_text().splitlines()]
+    assert [row[:2] for row in rows] == [[str(os.getpid()), str(n)] for n in (2, 4, 6, 8)]
+    assert all(float(value) >= 0 for row in rows for value in row[2:]) and float(rows[-1][2]) > 0
+    summary = load.web_memory_summary(site)
+    assert summary[1].startswith(f"  {os.getpid()}: 4 requests ")  # the first snapshot: tracing began at 2
+    added, _, _, _, place = summary[2].split(maxsplit=4)
+    assert "test_load_bench.py" in place and 390 < float(added) < 392  # the 4 requests' 100 kB each, from 4 to 8
+
+
+def test_without_memory_every_the_web_workers_log_no_memory(tmp_path):
+    site = load.Site(tmp_path, 3)
+    text = Path(site.hooks()).read_text()
+    assert "zc_memory" in text and "def zc_memory" not in text and load.web_memory_summary(site) == []
