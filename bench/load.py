@@ -451,7 +451,7 @@ class Site:
         self.env: dict[str, str] = {}
         self.logs, self.web_workers = logs, web_workers
         self.memory_every, self.trace_web = 0, False  # the web workers' memory hooks: off unless asked
-        self.port, self.smtp_port = free_port(), free_port()
+        self.port, self.smtp_port = common.free_port(), common.free_port()
         self.processes: list[Process] = []
         bin_dir = Path(sys.executable).parent
         self.gunicorn, self.celery = str(bin_dir / "gunicorn"), str(bin_dir / "celery")
@@ -572,12 +572,6 @@ def zc_memory(worker):
     with open({out!r}, "a") as out:
         out.write("\\t".join(f"{{field:.1f}}" if isinstance(field, float) else str(field) for field in fields) + "\\n")
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def port_open(port: int) -> bool:

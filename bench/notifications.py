@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -181,12 +180,6 @@ def cpu_seconds(pid: int) -> float:
     return total / CLOCK_TICKS
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -225,7 +218,7 @@ def main() -> None:
 
 def bench(args: argparse.Namespace) -> None:
     var = Path(tempfile.mkdtemp(prefix="zarkcity-bench-"))
-    port = free_port()
+    port = common.free_port()
     os.environ.update(
         {
             "ZARKCITY_VAR_DIR": str(var),

@@ -39,7 +39,6 @@ import os
 import random
 import resource
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -86,7 +85,7 @@ def main() -> None:
 
 
 def bench(args: argparse.Namespace) -> None:
-    port = free_port()
+    port = common.free_port()
     sink = subprocess.Popen(
         [sys.executable, "-m", "aiosmtpd", "-n", "-c", "aiosmtpd.handlers.Sink", "-l", f"127.0.0.1:{port}"],
         stdout=subprocess.DEVNULL,
@@ -329,12 +328,6 @@ def grown(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot) -> None:
 
 def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def load() -> str:
