@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 APPS = ("games", "notifications", "archive", "accounts", "zarkcity_site", "replies", "api")
 SHARED_ENGINE = {"engine", "engine.interface", "engine.registry", "engine.errors", "engine.shuffle", "engine.bots"}
 SHARED_ENGINE |= {"engine.kit", "engine.kit.core", "engine.kit.events", "engine.kit.steps"}  # the kit knows no game
+SHARED_ENGINE |= {"engine.kit.draw.tiles"}  # how every game's picture marks its tiles, read by the email's picture
 GAME_IDS = set(registry.ids())
 
 
