@@ -37,6 +37,7 @@ if not __package__:  # run as a script: import from the project root, not bench/
     sys.path[0] = str(ROOT)
 
 from bench import common  # noqa: E402
+from bench.plans import backend_cpu, backend_pid  # noqa: E402
 
 SETTINGS = ("0", "1")  # ZARKCITY_PG_PREPARED: off, then on, in each round
 
@@ -45,7 +46,7 @@ SETTINGS = ("0", "1")  # ZARKCITY_PG_PREPARED: off, then on, in each round
 class Spent:
     """What one kind of call cost, summed over the counted calls: PostgreSQL's and this process's CPU."""
 
-    postgres_ns: int = 0
+    postgres_s: float = 0.0
     python_s: float = 0.0
     calls: int = 0
     skipped: int = 0  # calls during which the connection was replaced, not counted
@@ -53,34 +54,21 @@ class Spent:
 
     def measure(self, call: Callable[..., Any], *args: Any) -> Any:
         backend = backend_pid()
-        postgres, python = run_time_ns(backend), time.thread_time()
+        postgres, python = backend_cpu(backend), time.thread_time()
         result = call(*args)
         python_after, backend_after = time.thread_time(), backend_pid()
         if backend_after != backend:  # the connection was replaced (CONN_MAX_AGE): the old process is gone
             self.skipped += 1
             return result
-        self.postgres_ns += run_time_ns(backend) - postgres
+        self.postgres_s += backend_cpu(backend) - postgres
         self.python_s += python_after - python
         self.calls += 1
         self.backends.add(backend)
         return result
 
     def __str__(self) -> str:
-        postgres, python = self.postgres_ns / 1e6 / self.calls, self.python_s * 1e3 / self.calls
+        postgres, python = self.postgres_s * 1e3 / self.calls, self.python_s * 1e3 / self.calls
         return f"PostgreSQL {postgres:5.2f} ms, Python {python:6.2f} ms"
-
-
-def backend_pid() -> int:
-    from django.db import connection
-
-    connection.ensure_connection()
-    pid: int = connection.connection.info.backend_pid
-    return pid
-
-
-def run_time_ns(pid: int) -> int:
-    """The CPU time a process has run, in nanoseconds (the first field of /proc/<pid>/schedstat)."""
-    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
 
 
 def main() -> None:

@@ -40,11 +40,12 @@ class Cost:
 
 
 def backend_pid() -> int:
+    """The PostgreSQL server process behind this thread's connection, as psycopg knows it (no query)."""
     from django.db import connection
 
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        return int(cursor.fetchone()[0])
+    connection.ensure_connection()
+    pid: int = connection.connection.info.backend_pid
+    return pid
 
 
 def backend_cpu(pid: int) -> float:
