@@ -10,8 +10,11 @@ transparent one would let a mail program's dark mode show through where the boar
 labels drawn in dark ink, and its alpha would have to be divided out of cairo's premultiplied pixels
 (that and the fourth byte of every pixel were half the time of writing the PNG). The PNG is written
 here, not by cairo: the rows unfiltered in one zlib stream at a low level. A board is a few flat
-colours, which such a stream packs within some 15% of cairo's size in a third of the time
-(zlib.compress lets go of the GIL too).
+colours, which such a stream packs within some 15% of cairo's size in a third of the time. The stream
+is deflated by ISA-L (the `isal` package: Intel's deflate written for speed, zlib's format), not the
+standard library's zlib: on the email's mid-game boards a seventh of zlib's CPU time at level 3 for
+1.2% more bytes; and the rows are put in PNG's order by one pass of Pillow over cairo's pixels, not
+four (docs/performance.md, "Turn emails"). Both let go of the GIL, as zlib did.
 
 A board wider than the email is shrunk by a whole number of 1/128ths (STEPS), not to exactly the
 email's width: Pango, fontconfig and cairo keep the fonts, patterns and glyph caches of every text
@@ -42,6 +45,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from isal import isal_zlib
+
 LIBRARIES = {
     "rsvg": "librsvg-2.so.2",
     "cairo": "libcairo.so.2",
@@ -51,7 +56,7 @@ LIBRARIES = {
 }
 COLOR_ALPHA = 0x3000  # cairo_content_t CAIRO_CONTENT_COLOR_ALPHA: a tile is transparent around what it draws
 RGB24 = 1  # cairo_format_t CAIRO_FORMAT_RGB24: native-endian 32-bit pixels, the top byte unused
-LEVEL = 3  # zlib: as small as level 6 within a few per cent for these pictures, at about half the time
+LEVEL = 2  # ISA-L's default: as fast as its level 1 on these pictures and as small as zlib's level 3 within 1.2%
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 STEPS = 128  # a board is drawn at a scale of n/128: few scales, so few fonts kept (above)
 FONT_MAP_DRAWINGS = 100  # drawings a thread makes before it lets go of Pango's fonts (above)
@@ -279,21 +284,28 @@ def _message(libs: dict[str, Any], failure: Any) -> str:
 
 
 def encode(width: int, height: int, bgrx: bytes, stride: int = 0) -> bytes:
-    """A PNG (8-bit RGB) of cairo's RGB24 pixels (`stride` bytes a row; 0: `width` * 4): the bytes put
-    in R, G, B order and the unused byte and any padding at the rows' ends dropped by Pillow (in C),
-    rows unfiltered."""
+    """A PNG (8-bit RGB) of cairo's RGB24 pixels (`stride` bytes a row; 0: `width` * 4), rows unfiltered."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
+    data = _deflate(_rows_each_then_0(width, height, bgrx, stride))
+    return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
+
+
+def _rows_each_then_0(width: int, height: int, bgrx: bytes, stride: int) -> bytes:
+    """Each row in R, G, B order followed by a 0 byte, in one pass in C by Pillow: the pixels mapped as
+    they lie (not copied), then packed with a zero-padded row length of 3 * width + 1. Put a 0 before
+    the first row and drop the last byte, and this is what a PNG's IDAT deflates: each row behind its
+    filter type 0 (none). Pillow's RGBX here is cairo's BGRX, so it is packed as BGR: R, G, B."""
     from PIL import Image  # cairosvg's own dependency, so always installed with it
 
-    image = Image.frombuffer("RGB", (width, height), bgrx, "raw", "BGRX", stride, 1)
-    # Each row behind a 0 byte (filter type 0: none), copied in C: the row's bytes pasted one byte in
-    # from the left edge of a grey picture one byte wider, whose first column stays 0.
-    line = width * 3
-    rgb = Image.frombuffer("L", (line, height), image.tobytes(), "raw", "L", 0, 1)
-    filtered = Image.new("L", (line + 1, height), 0)
-    filtered.paste(rgb, (1, 0))
-    rows = filtered.tobytes()
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
-    return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(rows, LEVEL)) + _chunk(b"IEND", b"")
+    pixels = Image.frombuffer("RGBX", (width, height), bgrx, "raw", "RGBX", stride, 1)
+    return pixels.tobytes("raw", ("BGR", width * 3 + 1))
+
+
+def _deflate(rows_each_then_0: bytes) -> bytes:
+    """The zlib stream of the filter byte of the first row, then the rest but the last 0 (above)."""
+    stream = isal_zlib.compressobj(LEVEL)
+    rest = memoryview(rows_each_then_0)[:-1]
+    return stream.compress(b"\0") + stream.compress(rest) + stream.flush()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -7,6 +7,7 @@ import io
 import logging
 import math
 import re
+import struct
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -172,6 +173,75 @@ def test_the_png_is_written_from_rows_with_padding_at_their_ends():
     image = opened(librsvg.encode(2, 1, bytes(red + blue + padding), 12))
     assert image.size == (2, 1) and image.mode == "RGB"
     assert [image.getpixel((x, 0)) for x in range(2)] == [(255, 0, 0), (0, 0, 255)]
+
+
+def chunks(png: bytes) -> list[tuple[bytes, bytes]]:
+    """The PNG's chunks (kind, data), each one's CRC checked: Pillow checks none of IDAT's."""
+    import zlib
+
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    found, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(kind + data), kind
+        found.append((kind, data))
+        at += 12 + length
+    assert at == len(png)
+    return found
+
+
+def rgb_of(width: int, height: int, bgrx: bytes, stride: int) -> bytes:
+    """cairo's RGB24 pixels read one by one in Python (B, G, R and an unused byte, rows `stride` apart) as
+    R, G, B bytes, row after row: what Pillow's `tobytes` gives of an RGB picture."""
+    at = [y * stride + x * 4 for y in range(height) for x in range(width)]
+    return bytes(channel for n in at for channel in (bgrx[n + 2], bgrx[n + 1], bgrx[n]))
+
+
+def a_valid_png_of(width: int, height: int, bgrx: bytes, stride: int) -> Image.Image:
+    """`encode`'s PNG of these pixels, checked chunk by chunk and row by row, opened by Pillow."""
+    import zlib
+
+    png = librsvg.encode(width, height, bgrx, stride)
+    kinds = chunks(png)
+    assert [kind for kind, _ in kinds] == [b"IHDR", b"IDAT", b"IEND"]
+    assert kinds[0][1] == struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    rows = zlib.decompress(kinds[1][1])  # the standard library's inflate, its checksum checked
+    assert len(rows) == height * (3 * width + 1) and rows[:: 3 * width + 1] == bytes(height)  # filter: none
+    return opened(png)
+
+
+@pytest.mark.parametrize(("width", "height", "padding"), [(1, 1, 0), (2, 1, 4), (7, 5, 0), (333, 41, 12)])
+def test_the_png_decodes_to_exactly_the_pixels_it_was_given(width, height, padding):
+    """Any pixels, any width (odd, one), padding or none: the PNG's pixels are cairo's, exactly."""
+    import random
+
+    stride = width * 4 + padding
+    bgrx = random.Random(f"{width}x{height}").randbytes(stride * height)
+    image = a_valid_png_of(width, height, bgrx, stride)
+    assert image.mode == "RGB" and image.size == (width, height)
+    assert image.tobytes() == rgb_of(width, height, bgrx, stride)
+
+
+@needs_librsvg
+def test_a_real_boards_png_decodes_to_exactly_the_pixels_librsvg_drew():
+    """A mid-game board of 30 cards (bench/midgame.py's) as the email draws it: what Pillow decodes is every
+    pixel cairo left, exactly."""
+    from bench import midgame
+
+    rules = get("zarkcity")
+    board = rules.board_svg(rules.view(midgame.boards([30])[0].final, None))
+    libs, handle = librsvg._read(board.encode(), "the SVG")
+    try:
+        natural = librsvg._size(libs["rsvg"], handle)
+        factor = librsvg.scale(pictures.WIDTH, natural[0])
+        width, height = (math.ceil(side * factor) for side in natural)
+        bgrx, stride = librsvg._render(libs, handle, natural, factor, (width, height))
+    finally:
+        libs["gobject"].g_object_unref(handle)
+    image = a_valid_png_of(width, height, bgrx, stride)
+    assert image.tobytes() == rgb_of(width, height, bgrx, stride)
+    assert len(image.getcolors(2**16) or []) > 20  # a board drawn, not a blank
 
 
 def test_buyers_market_s_email_picture_draws_its_labels_at_15_px():

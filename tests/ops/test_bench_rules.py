@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HELPERS = ("__init__.py", "common.py", "midgame.py", "plans.py")  # modules the benches import, not benches
 BENCHES = sorted(path for path in (ROOT / "bench").glob("*.py") if path.name not in HELPERS)
 # Benches that touch no database and no Django (checked below): they take no --database.
-NO_DATABASE = {"engine.py", "board_memory.py", "board_tiles.py"}
+NO_DATABASE = {"engine.py", "board_memory.py", "board_tiles.py", "png_deflate.py"}
 UNREACHABLE = "postgres://nobody@127.0.0.1:9/nothing"  # were a bench to connect anywhere, it would fail otherwise
 
 
