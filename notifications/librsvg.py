@@ -43,7 +43,7 @@ import threading
 import zlib
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from isal import isal_zlib
 
@@ -132,6 +132,8 @@ def _declare(
     pangocairo.pango_cairo_font_map_set_default.argtypes = [pointer]
 
 
+# cairo's pixels: bytes, or cairo's own memory seen through ctypes (any buffer of bytes would do).
+Pixels = bytes | ctypes.Array[ctypes.c_ubyte]
 # What is drawn over a board after librsvg: called with the cairo context (in device pixels) and the scale.
 Over = Callable[[int, float], None]
 
@@ -146,11 +148,10 @@ def png(svg: bytes, width: int, over: Over | None = None) -> bytes:
         size = _size(rsvg, handle)
         factor = scale(width, size[0])
         width, height = (max(1, math.ceil(side * factor)) for side in size)
-        pixels, stride = _render(libs, handle, size, factor, (width, height), over)
+        return _render(libs, handle, size, factor, (width, height), over)
     finally:
         gobject.g_object_unref(handle)
         _let_go_of_fonts_now_and_then(libs)
-    return encode(width, height, pixels, stride)
 
 
 def _read(svg: bytes, what: str) -> tuple[dict[str, Any], int]:
@@ -196,11 +197,12 @@ def _render(
     factor: float,
     pixels: tuple[int, int],
     over: Over | None = None,
-) -> tuple[bytes, int]:
-    """The picture, `natural` pixels in size, drawn `factor` times as large on white in a surface of
-    `pixels` (width, height), as cairo leaves it: B, G, R and an unused byte a pixel, row after row,
-    and the bytes a row. The scale is cairo's own, not librsvg's viewport: so every text size in
-    device pixels is a size at `factor`, one of few (the module's docstring)."""
+) -> bytes:
+    """The PNG of the picture, `natural` pixels in size, drawn `factor` times as large on white in a
+    surface of `pixels` (width, height). The scale is cairo's own, not librsvg's viewport: so every text
+    size in device pixels is a size at `factor`, one of few (the module's docstring). `encode` reads
+    cairo's pixels where cairo keeps them, before the surface is destroyed: copying them out first (some
+    2 MB) cost as much CPU as deflating them (docs/performance.md, "Turn emails")."""
     rsvg, cairo = libs["rsvg"], libs["cairo"]
     width, height = pixels
     surface = cairo.cairo_image_surface_create(RGB24, width, height)
@@ -220,11 +222,13 @@ def _render(
             over(context, factor)
         cairo.cairo_surface_flush(surface)
         stride = cairo.cairo_image_surface_get_stride(surface)
-        data = ctypes.string_at(cairo.cairo_image_surface_get_data(surface), stride * height)
+        data = ctypes.cast(
+            cairo.cairo_image_surface_get_data(surface), ctypes.POINTER(ctypes.c_ubyte * (stride * height))
+        )
+        return encode(width, height, data.contents, stride)  # nothing keeps cairo's bytes past this call
     finally:
         cairo.cairo_destroy(context)
         cairo.cairo_surface_destroy(surface)
-    return data, stride
 
 
 def tile(svg: bytes) -> int:
@@ -283,21 +287,23 @@ def _message(libs: dict[str, Any], failure: Any) -> str:
     return text
 
 
-def encode(width: int, height: int, bgrx: bytes, stride: int = 0) -> bytes:
-    """A PNG (8-bit RGB) of cairo's RGB24 pixels (`stride` bytes a row; 0: `width` * 4), rows unfiltered."""
+def encode(width: int, height: int, bgrx: Pixels, stride: int = 0) -> bytes:
+    """A PNG (8-bit RGB) of cairo's RGB24 pixels (`stride` bytes a row; 0: `width` * 4), rows unfiltered.
+    The pixels are read, not kept."""
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no interlace
     data = _deflate(_rows_each_then_0(width, height, bgrx, stride))
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
 
 
-def _rows_each_then_0(width: int, height: int, bgrx: bytes, stride: int) -> bytes:
+def _rows_each_then_0(width: int, height: int, bgrx: Pixels, stride: int) -> bytes:
     """Each row in R, G, B order followed by a 0 byte, in one pass in C by Pillow: the pixels mapped as
     they lie (not copied), then packed with a zero-padded row length of 3 * width + 1. Put a 0 before
     the first row and drop the last byte, and this is what a PNG's IDAT deflates: each row behind its
     filter type 0 (none). Pillow's RGBX here is cairo's BGRX, so it is packed as BGR: R, G, B."""
     from PIL import Image  # cairosvg's own dependency, so always installed with it
 
-    pixels = Image.frombuffer("RGBX", (width, height), bgrx, "raw", "RGBX", stride, 1)
+    buffer = cast(bytes, bgrx)  # Pillow maps any buffer of bytes; its type hints name only bytes and arrays
+    pixels = Image.frombuffer("RGBX", (width, height), buffer, "raw", "RGBX", stride, 1)
     return pixels.tobytes("raw", ("BGR", width * 3 + 1))
 
 
