@@ -221,6 +221,8 @@ def test_the_png_decodes_to_exactly_the_pixels_it_was_given(width, height, paddi
     image = a_valid_png_of(width, height, bgrx, stride)
     assert image.mode == "RGB" and image.size == (width, height)
     assert image.tobytes() == rgb_of(width, height, bgrx, stride)
+    if not padding:  # a stride of 0 means rows of 4 * width bytes
+        assert librsvg.encode(width, height, bgrx) == librsvg.encode(width, height, bgrx, stride)
 
 
 @needs_librsvg
