@@ -2,7 +2,7 @@
 notifications/librsvg.py thousands of times in this one process, its resident memory and the C
 allocator's bytes in use printed as it goes. No database, no Django.
 
-    .venv/bin/python bench/board_memory.py [--draws 15000] [--every 1000] [--same] [--widths N]
+    .venv/bin/python bench/board_memory.py [--draws 15000] [--every 1000] [--same] [--widths N] [--trim-every N]
 
 The boards: Zark City's mid-game boards of 30 to 40 cards (bench/midgame.py's 11 games, every ply,
 as each seat and an onlooker see it) and 60 games of Zark City and Deck Town of 2 and 3 seats played
@@ -11,6 +11,8 @@ out, as wide as the email draws them (notifications/pictures.py). They are writt
 in the temporary folder (some 400 MB) and read back one at a time, so the process holds none of them.
 --same draws the widest of the first 3,000 again and again; --widths N draws that one at widths 200
 to 200 + N - 1 in turn: one scale per width, to see what a new scale costs and whether it is kept.
+--trim-every N hands glibc's free heap back every N drawings, as the Celery worker does every
+zarkcity_site.heap.TRIM_EVERY_TASKS tasks: what that bounds, and what it costs a drawing.
 
 Printed every --every drawings: VmRSS, and glibc's mallinfo2 (the arena, the bytes in use, the bytes
 free in it): bytes in use that grow are kept by someone (a leak or a cache); free ones that grow are
@@ -35,6 +37,7 @@ sys.path[0] = str(ROOT)  # run as a script: import from the project root, not be
 from bench import common, midgame  # noqa: E402
 from engine import registry  # noqa: E402
 from notifications import librsvg  # noqa: E402
+from zarkcity_site import heap  # noqa: E402
 
 SVG_SIZE = re.compile(rb'<svg\b[^>]*?\swidth="([\d.]+)"')
 COLUMN = 560  # notifications.pictures.WIDTH (that module needs Django)
@@ -49,6 +52,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1000, help="print a sample every N drawings (default 1000)")
     parser.add_argument("--same", action="store_true", help="draw one board only")
     parser.add_argument("--widths", type=int, default=0, help="with --same: at N widths in turn")
+    parser.add_argument(
+        "--trim-every", type=int, default=0, help="malloc_trim(0) every N drawings, as the worker does (default 0: never)"
+    )
     args = parser.parse_args()
     if not librsvg.available():
         sys.exit("librsvg is not installed here: nothing to measure")
@@ -56,17 +62,18 @@ def main() -> None:
     if not BOARDS.exists():
         write_boards()
     boards = one_board(args.widths) if args.same else every_board()
-    run(boards, args.draws, args.every)
+    run(boards, args.draws, args.every, heap.Trimmer(args.trim_every, heap.malloc_trim()))
     print(common.machine_speed())
 
 
-def run(boards: Iterator[tuple[bytes, int]], draws: int, every: int) -> None:
+def run(boards: Iterator[tuple[bytes, int]], draws: int, every: int, trimmer: heap.Trimmer) -> None:
     scales: set[float] = set()
     sample(0, scales, 0.0)
     started = time.process_time()
     for n in range(1, draws + 1):
         svg, width = next(boards)
         librsvg.png(svg, width)
+        trimmer.task_done()
         scales.add(librsvg.scale(width, natural_width(svg)))
         if n % every == 0:
             sample(n, scales, (time.process_time() - started) * 1000 / n)

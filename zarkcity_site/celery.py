@@ -10,6 +10,8 @@ from typing import Any
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, task_success
 
+from zarkcity_site import heap
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
 
 app = Celery("zarkcity")
@@ -37,6 +39,16 @@ def tidy_connections(sender: Any = None, **kwargs: Any) -> None:
 
     close_old_connections()
     reset_queries()
+
+
+@task_postrun.connect  # type: ignore[untyped-decorator]  # celery is untyped
+def trim_heap(sender: Any = None, **kwargs: Any) -> None:
+    """Every so many tasks, glibc's free heap back to the system (zarkcity_site/heap.py): a pool
+    process's resident memory then follows its bytes in use. Not for a task run eagerly (tests, the
+    web): that is not a worker's process."""
+    if getattr(getattr(sender, "request", None), "is_eager", False):
+        return
+    heap.WORKER.task_done()
 
 
 @task_success.connect  # type: ignore[untyped-decorator]  # celery is untyped
