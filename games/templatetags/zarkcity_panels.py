@@ -102,7 +102,7 @@ def _pick_form(url: str, csrf: str, ply: int, pick: Any, hand: list[str], game: 
 
 @register.filter
 def notation_terms(rules: Any) -> SafeString:
-    """The list of the notation's examples under "How to play": a <dt> and <dd> each, as its template loop wrote them."""
+    """The notation's examples under "How to play": a <dt> and <dd> each, as its template loop wrote them."""
     return mark_safe(  # noqa: S308 (every part is escaped)
         "".join(
             f"<dt><code>{conditional_escape(example)}</code></dt><dd>{conditional_escape(meaning)}</dd>"
