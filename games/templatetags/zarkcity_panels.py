@@ -1,6 +1,7 @@
-"""The game page's move panel written in Python: the same HTML its template wrote (tests/service/
-test_move_panel.py holds it to the byte against that template, kept there), at a fraction of the cost.
-The player to move loads this panel with every move; as a template it was some sixty nodes a render.
+"""Parts of the game page written in Python: the move panel, the status banner, the players' rows and the
+notation's examples; the same HTML their templates wrote, at a fraction of the cost (every move loads the
+page; the move panel alone was some sixty template nodes a render). tests/service/test_game_page_html.py
+holds the whole page to the byte against those templates, kept in tests/service/reference/.
 """
 
 from __future__ import annotations
@@ -8,11 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import date, timeuntil_filter
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the stubs lack it
 
-from games.templatetags.zarkcity_cards import card, move_options, quick_buttons
+from accounts.templatetags.accounts import badge_for_bot
+from games.templatetags.zarkcity_cards import card, move_options, quick_buttons, seat_chip
+from games.templatetags.zarkcity_time import ago
 
 register = template.Library()
 
@@ -109,3 +114,99 @@ def notation_terms(rules: Any) -> SafeString:
             for example, meaning in rules.notation_help()
         )
     )
+
+
+@register.simple_tag(takes_context=True)
+def status_banner(context: template.Context) -> SafeString:
+    """The banner over the board (#status): how a finished game ended, or whose move it is, since when,
+    each mover's deadline and the viewer's private note; then the "Next game" button. Where the template
+    had filters (`date`, `timeuntil`, `ago`, `seat_chip`), this calls the same functions."""
+    g, game = context["g"], context["game"]
+    result = g.result
+    if result:
+        ended = game.finished_at and date(template_localtime(game.finished_at), "j M Y, H:i e")
+        return mark_safe(  # noqa: S308 (every part is escaped)
+            '\n    <section id="status" class="zc-banner zc-banner--over" aria-live="polite">\n      '
+            f"{_how_it_ended(result)}\n"
+            f'      <span class="muted">Finished {conditional_escape(ended or "")}.</span>\n'
+            f"      {_next_game(context)}\n    </section>\n  "
+        )
+    mine = " zc-banner--mine" if g.my_move else ""
+    started = game.turn_started_at
+    since = f'<span class="muted">Turn started {conditional_escape(ago(started))};</span>' if started else ""
+    note = f'<span class="zc-note">{conditional_escape(g.private_note)}</span>' if g.private_note else ""
+    return mark_safe(  # noqa: S308 (every part is escaped)
+        f'\n    <section id="status" class="zc-banner{mine}" aria-live="polite">\n'
+        f"      <strong>{conditional_escape(g.status_line)}</strong>\n"
+        f"      {since}\n      {_deadlines(context['table'].clocks)}\n      {note}\n"
+        f"      {_next_game(context)}\n    </section>\n  "
+    )
+
+
+def _how_it_ended(result: Any) -> str:
+    if result.winners:
+        chips = " and ".join(f"{seat_chip(colour)} {conditional_escape(name)}" for colour, name in result.winners)
+        colours = " and ".join(conditional_escape(colour) for colour, _ in result.winners)
+        return (
+            "\n        \n"  # where the template's comment was
+            f"        <strong>{chips} won as {colours}</strong>{conditional_escape(result.how)}.\n      "
+        )
+    if result.reason == "timeout":
+        said = "<strong>The game ended without a winner</strong>: every remaining player ran out of time."
+    else:
+        said = "<strong>The game ended in a draw</strong>, agreed by every remaining player."
+    return f"\n        {said}\n      "
+
+
+def _deadlines(clocks: list[Any]) -> str:
+    """Each mover's deadline, as `date` and `timeuntil` write it in the viewer's time zone."""
+    parts = []
+    for clock in clocks:
+        whose = f"{conditional_escape(clock.colour)}'s " if len(clocks) > 1 else ""
+        deadline = template_localtime(clock.deadline)
+        away = "; away, clock stopped" if clock.away_until else ""
+        parts.append(
+            f'<span class="muted">{whose}deadline <time datetime="{conditional_escape(date(deadline, "c"))}">'
+            f"{conditional_escape(date(deadline, 'D j M, H:i e'))}</time> "
+            f"({conditional_escape(timeuntil_filter(clock.deadline))} left{away}).</span>"
+        )
+    return "".join(parts)
+
+
+def _next_game(context: template.Context) -> str:
+    """The "Next game" button of a seated viewer: the game where it is their move with the least time left."""
+    if not context["g"].viewer:
+        return "\n\n"  # the template's comment line, then its empty if
+    following = context.get("next_game")
+    label = f": {conditional_escape(following.name)}" if following else ""
+    return (
+        f'\n<a class="btn btn-small zc-next-game" href="{reverse("next_game")}?after={context["game"].pk}"'
+        f' data-next-game aria-keyshortcuts="n" title="Key: n"{"" if following else " hidden"}>'
+        f'<span data-next-label>Next game{label}</span> <span aria-hidden="true">&rarr;</span></a>\n'
+    )
+
+
+@register.simple_tag(takes_context=True)
+def seat_rows(context: template.Context) -> SafeString:
+    """The players table's rows: each seat's chip, name, bot badge, what it is doing and its public facts."""
+    rows = []
+    for seat in context["g"].seats:
+        marks = ("zc-to-move" if seat.to_move else "") + (" zc-resigned" if seat.resigned else "")
+        you = ' <span class="muted">(you)</span>' if seat.is_viewer else ""
+        doing = (
+            '<span class="zc-tag">resigned</span>'
+            if seat.resigned
+            else '<span class="zc-tag zc-tag--move">to move</span>'
+            if seat.to_move
+            else ""
+        )
+        note = f'<span class="zc-tag">{conditional_escape(seat.note)}</span>' if seat.note else ""
+        facts = " · ".join(conditional_escape(fact) for fact in seat.facts)
+        rows.append(
+            f'\n            <tr class="{marks}">\n'
+            f"              <td>{seat_chip(seat.colour)} {conditional_escape(seat.name)}"
+            f"{badge_for_bot(seat.bot)}{you}\n"
+            f"                {doing}\n                {note}</td>\n"
+            f'              <td class="zc-facts">{facts}</td>\n            </tr>\n          '
+        )
+    return mark_safe("".join(rows))  # noqa: S308 (every part is escaped)
