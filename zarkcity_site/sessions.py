@@ -37,6 +37,13 @@ class ForgivingCache:
             log.warning("session cache unreachable on get: reading the session from the database", exc_info=True)
             return default
 
+    def get_many(self, keys: list[str]) -> dict[str, Any]:
+        try:
+            return self.cache.get_many(keys)
+        except Exception:
+            log.warning("session cache unreachable on get_many: reading the session from the database", exc_info=True)
+            return {}
+
     def set(self, key: str, value: Any, timeout: int | None = None) -> None:
         seconds = self.most_seconds if timeout is None else min(timeout, self.most_seconds)
         try:
@@ -64,3 +71,14 @@ class SessionStore(cached_db.SessionStore):
         super().__init__(session_key)
         most = getattr(settings, "SESSION_CACHE_SECONDS", DEFAULT_CACHE_SECONDS)
         self._cache = ForgivingCache(caches[settings.SESSION_CACHE_ALIAS], most)
+
+    def load_with(self, key: str) -> Any:
+        """Load the session, unless it is loaded, and read `key` of the same cache in the same round trip
+        (the signed-in user's copy, zarkcity_site.users); `key`'s value, None where it is not cached.
+        A session missing from the cache is read as `load` reads it: from the database."""
+        if hasattr(self, "_session_cache") or self.session_key is None:
+            return self._cache.get(key)
+        values = self._cache.get_many([self.cache_key, key])
+        data = values.get(self.cache_key)
+        self._session_cache = data if data is not None else self.load()
+        return values.get(key)

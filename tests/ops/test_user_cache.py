@@ -1,11 +1,16 @@
 """The signed-in user is read from the shared cache (zarkcity_site/users.py): a page reads no user row, yet
 a changed password, a closed account and a log-out sign the other sessions out, and a cache that is down
-signs nobody out."""
+signs nobody out. A session's next request reads it and its user's copy in one round trip."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -88,3 +93,44 @@ def test_a_cache_that_goes_down_signs_nobody_out(alice, settings, caches):
     reads, shown = page(client)
     assert reads == 1  # from the database
     assert "alice" in shown
+
+
+def cache_reads(client: Client) -> list[list[str]]:
+    """The page's reads of the session's cache that asked for a session or a user: the keys of each."""
+    cache = caches[settings.SESSION_CACHE_ALIAS]
+    reads: list[list[str]] = []
+    get, get_many = cache.get, cache.get_many
+    inside = []  # a cache without its own get_many (files, memory) asks get() for each key: one read still
+
+    def one(key, *args, **kwargs):
+        if not inside:
+            reads.append([key])
+        return get(key, *args, **kwargs)
+
+    def many(keys, *args, **kwargs):
+        reads.append(list(keys))
+        inside.append(1)
+        try:
+            return get_many(keys, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    with mock.patch.object(cache, "get", one), mock.patch.object(cache, "get_many", many):
+        page(client)
+    return [keys for keys in reads if any(k.startswith(("zarkcity.user.", KEY_PREFIX)) for k in keys)]
+
+
+def test_the_session_and_its_user_come_in_one_cache_read(alice):
+    client = signed_in("alice")
+    page(client)  # the copy cached, and which user the session signs in remembered
+    key = client.session.session_key
+    assert cache_reads(client) == [[KEY_PREFIX + key, users._key(alice.pk)]]
+
+
+def test_the_remembered_user_is_only_a_guess(alice, bob):
+    client = signed_in("alice")
+    page(client)
+    users._SESSION_USERS[client.session.session_key] = str(bob.pk)  # wrong: the session is alice's
+    page(signed_in("bob"))  # bob's copy in the cache, to be read by mistake were the guess believed
+    reads, shown = page(client)
+    assert "alice" in shown and ">bob<" not in shown
