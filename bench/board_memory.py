@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--same", action="store_true", help="draw one board only")
     parser.add_argument("--widths", type=int, default=0, help="with --same: at N widths in turn")
     parser.add_argument(
-        "--trim-every", type=int, default=0, help="malloc_trim(0) every N drawings, as the worker does (default 0: never)"
+        "--trim-every", type=int, default=0, help="malloc_trim(0) every N drawings, as the worker (default 0: never)"
     )
     args = parser.parse_args()
     if not librsvg.available():
