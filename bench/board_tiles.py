@@ -44,10 +44,16 @@ def main() -> None:
     if not librsvg.available():
         sys.exit("librsvg is not installed here: nothing to measure")
     print(common.machine_speed(), flush=True)
-    boards = list(interleaved(zark_city(args.games, args.plies), deck_town(args.plies)))
+    boards = distinct_boards(args.games, args.plies)
     print(f"{len(boards)} distinct boards", flush=True)
     run(boards, args.first)
     print(common.machine_speed())
+
+
+def distinct_boards(games: int, plies: int) -> list[str]:
+    """The bench's boards (the module's docstring): `games` Zark City games' and Deck Town's last `plies`
+    plies, one board of each game in turn."""
+    return list(interleaved(zark_city(games, plies), deck_town(plies)))
 
 
 def zark_city(games: int, plies: int) -> Iterator[list[str]]:

@@ -35,7 +35,7 @@ sys.path[0] = str(ROOT)  # run as a script: import from the project root, not be
 
 from bench import common  # noqa: E402
 from bench.board_memory import COLUMN, natural_width  # noqa: E402
-from bench.board_tiles import deck_town, interleaved, zark_city  # noqa: E402
+from bench.board_tiles import distinct_boards  # noqa: E402
 from notifications import librsvg, tiles  # noqa: E402
 
 # The whole of `encode` (the rows put in PNG's order, then deflated), before and now.
@@ -65,7 +65,7 @@ def main() -> None:
         sys.exit("librsvg is not installed here: nothing to measure")
     print(common.machine_speed(), flush=True)
     compressors = available()
-    boards = list(interleaved(zark_city(args.games, args.plies), deck_town(args.plies)))
+    boards = distinct_boards(args.games, args.plies)
     print(f"{len(boards)} distinct boards", flush=True)
     run(boards, compressors, args.repeat)
     print(common.machine_speed())
