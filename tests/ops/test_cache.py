@@ -32,6 +32,30 @@ def test_every_call_goes_through_one_client_and_answers_as_djangos():
     cache.delete_many(["moves"])
 
 
+@pytest.mark.redis
+def test_incr_is_one_round_trip_and_refuses_a_missing_key_as_djangos():
+    cache = cache_at(os.environ["REDIS_URL"])
+    client = cache._cache.get_client(write=True)  # noqa: SLF001
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("window")
+    assert cache.get("window") is None  # nothing made by the refused incr (a window with no expiry)
+    cache.set("window", 1, 60)
+    assert cache.incr("window") == 2  # the script is loaded at its first use
+    sent = []
+    real = client.execute_command
+    client.execute_command = lambda *args, **options: sent.append(args[0]) or real(*args, **options)
+    try:
+        assert cache.incr("window", 5) == 7
+    finally:
+        del client.execute_command
+    assert sent == ["EVALSHA"]  # Django's own asks EXISTS, then INCRBY
+    assert 0 < client.ttl(cache.make_and_validate_key("window")) <= 60  # the window's expiry stands
+    cache.set("window", "seven", 60)
+    with pytest.raises(redis.exceptions.ResponseError):  # as INCRBY on a value that is not a number
+        cache.incr("window")
+    cache.delete("window")
+
+
 def test_a_redis_that_is_down_fails_each_call_as_before():
     cache = cache_at("redis://127.0.0.1:9/0", socket_connect_timeout=1, socket_timeout=1)
     for _ in range(2):  # the kept client, asked again, fails again: no state of the failure is kept
