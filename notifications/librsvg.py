@@ -14,7 +14,10 @@ colours, which such a stream packs within some 15% of cairo's size in a third of
 is deflated by ISA-L (the `isal` package: Intel's deflate written for speed, zlib's format), not the
 standard library's zlib: on the email's mid-game boards a seventh of zlib's CPU time at level 3 for
 1.2% more bytes; and the rows are put in PNG's order by one pass of Pillow over cairo's pixels, not
-four (docs/performance.md, "Turn emails"). Both let go of the GIL, as zlib did.
+four (docs/performance.md, "Turn emails"). Both let go of the GIL, as zlib did. ISA-L's stream is
+not always the same bytes for the same rows: in a thread that had been drawing beside others it was
+seen to pick another, equally valid, match (a distance 2 bytes off in a run of one colour). The
+picture is the same; the tests compare drawings by their pixels (tests/notifications/helpers.py).
 
 A board wider than the email is shrunk by a whole number of 1/128ths (STEPS), not to exactly the
 email's width: Pango, fontconfig and cairo keep the fonts, patterns and glyph caches of every text

@@ -1,8 +1,12 @@
-"""Helpers for the notification tests: start a game, make legal moves for whoever must move."""
+"""Helpers for the notification tests: start a game, make legal moves for whoever must move, compare
+board pictures."""
 
 from __future__ import annotations
 
+import io
+
 from django.core import mail
+from PIL import Image
 
 from engine.zarkcity.movegen import legal_moves
 from engine.zarkcity.notation import Discard, Draw
@@ -68,3 +72,12 @@ def play_turn(game: Game) -> str:
 
 def mail_to(user) -> list:
     return [m for m in mail.outbox if any(user.email in to for to in m.to)]
+
+
+def picture(png: bytes) -> tuple[tuple[int, int], str, bytes]:
+    """What a PNG shows: its size, mode and every pixel. Two drawings of the same board are compared by
+    this, not by their bytes: ISA-L's deflate (notifications/librsvg.py) may pick another, equally
+    valid, match for the same rows, so the same pixels do not always come out as the same bytes."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.size, image.mode, image.tobytes()
