@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,75 @@ def own_rss_mb() -> float:
     """This process's resident memory in MB (NaN where /proc does not say)."""
     rss = rss_mb()
     return math.nan if rss is None else rss
+
+
+# ----------------------------------------------------------------------------- CPU of processes (from /proc)
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class ProcessCpu(NamedTuple):
+    """A process as /proc/<pid>/stat has it: its command's name, its parent, its user + system CPU seconds."""
+
+    name: str
+    parent: int
+    cpu: float
+
+
+def process_cpu(pid: int) -> ProcessCpu | None:
+    """A process's name, parent and CPU seconds so far, or None if it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2 :].split()
+    name = text[text.index("(") + 1 : text.rindex(")")]
+    return ProcessCpu(name, int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS)
+
+
+def processes_now() -> dict[int, ProcessCpu]:
+    """Every process on the machine now, by pid."""
+    return {int(p): stat for p in os.listdir("/proc") if p.isdigit() and (stat := process_cpu(int(p)))}
+
+
+def children_of(stats: dict[int, ProcessCpu]) -> dict[int, list[int]]:
+    """Each process's children (parent pid -> pids), from `processes_now`."""
+    children: dict[int, list[int]] = {}
+    for pid, process in stats.items():
+        children.setdefault(process.parent, []).append(pid)
+    return children
+
+
+def tree_of(pid: int, children: dict[int, list[int]]) -> list[int]:
+    """A process and all its descendants, from `children_of`."""
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += children.get(found[-1], [])
+    return found
+
+
+def command_line(pid: int) -> str:
+    """A process's command line with spaces between its arguments ("" if it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def backends_of(database: str, stats: dict[int, ProcessCpu]) -> list[int]:
+    """The PostgreSQL server processes (on this machine) working for `database`: its connections' backends
+    and any autovacuum worker in it, whose titles name the database as a word of their own."""
+    return [
+        pid for pid, process in stats.items() if process.name == "postgres" and database in command_line(pid).split()
+    ]
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot (/proc/stat)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
 
 
 def machine_speed() -> str:

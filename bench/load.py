@@ -624,54 +624,17 @@ class OwnRedis:
 
 # ----------------------------------------------------------------------------- CPU accounting (from /proc)
 
-TICK = os.sysconf("SC_CLK_TCK")
 
-
-def _stat(pid: int) -> tuple[int, float] | None:
-    """(parent pid, CPU seconds) of a process, or None if it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()
-    return int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
-
-
-def processes_now() -> dict[int, tuple[int, float]]:
-    return {int(p): stat for p in os.listdir("/proc") if p.isdigit() and (stat := _stat(int(p)))}
-
-
-def children_of(stats: dict[int, tuple[int, float]]) -> dict[int, list[int]]:
-    """Each process's children (parent pid -> pids), from `processes_now`."""
-    children: dict[int, list[int]] = {}
-    for pid, (parent, _) in stats.items():
-        children.setdefault(parent, []).append(pid)
-    return children
-
-
-def groups_of(site: Site, database: str, stats: dict[int, tuple[int, float]]) -> dict[int, str]:
+def groups_of(site: Site, database: str, stats: dict[int, common.ProcessCpu]) -> dict[int, str]:
     """Which process belongs to which group: the web's tree, the worker's and beat's, this database's
     PostgreSQL backends, and the bench itself."""
-    children = children_of(stats)
+    children = common.children_of(stats)
     group_of = {os.getpid(): "bench"}
     for process in site.processes:
         group = {"web": "web", "worker": "celery", "beat": "celery"}.get(process.name)
-        todo = [process.popen.pid] if group else []
-        while todo:
-            pid = todo.pop()
-            group_of[pid] = group or ""
-            todo += children.get(pid, [])
-    marker = f" {database} "
-    for pid in stats:
-        if pid not in group_of and marker in _cmdline(pid):
-            group_of[pid] = "postgres"
+        group_of.update(dict.fromkeys(common.tree_of(process.popen.pid, children) if group else [], group or ""))
+    for pid in common.backends_of(database, stats):
+        group_of.setdefault(pid, "postgres")
     return group_of
 
 
@@ -689,11 +652,11 @@ class CpuMeter(threading.Thread):
         self.sample(at_start=True)
 
     def sample(self, at_start: bool = False) -> None:
-        stats = processes_now()
+        stats = common.processes_now()
         for pid, group in groups_of(self.site, self.database, stats).items():
             if pid in stats and group:
-                self.first.setdefault(pid, stats[pid][1] if at_start else 0.0)
-                self.last[pid] = (group, stats[pid][1])
+                self.first.setdefault(pid, stats[pid].cpu if at_start else 0.0)
+                self.last[pid] = (group, stats[pid].cpu)
 
     def run(self) -> None:
         while not self.stopping.wait(1.0):
@@ -724,7 +687,7 @@ class MemoryMeter(threading.Thread):
         self.stopping = threading.Event()
 
     def roles(self) -> dict[str, float]:
-        children = children_of(processes_now())
+        children = common.children_of(common.processes_now())
         found: dict[str, float] = {}
         for process in self.site.processes:
             if process.name not in ("web", "worker", "beat") or (own := common.rss_mb(process.popen.pid)) is None:
@@ -802,13 +765,6 @@ def compare_snapshots(first: Path, last: Path, top: int = 12) -> list[str]:
     before, after = tracemalloc.Snapshot.load(str(first)), tracemalloc.Snapshot.load(str(last))
     stats = after.compare_to(before, "lineno")[:top]
     return [f"    {stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks  {stat.traceback[0]}" for stat in stats]
-
-
-def machine_ticks() -> tuple[int, int]:
-    """(busy, total) CPU ticks of the whole machine since boot (/proc/stat)."""
-    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = values[3] + values[4]
-    return sum(values) - idle, sum(values)
 
 
 # ----------------------------------------------------------------------------- setting up (Django)
@@ -905,7 +861,7 @@ def run_step(
     site: Site, database: str, tables: list[Table], rate: float, args: argparse.Namespace, rng: random.Random
 ) -> Step:
     step = Step(offered=rate, seconds=args.seconds)
-    meter, ticks = CpuMeter(site, database), machine_ticks()
+    meter, ticks = CpuMeter(site, database), common.machine_ticks()
     logged = site.request_cpu.stat().st_size if site.request_cpu.exists() else 0
     meter.start()
     try:
@@ -914,7 +870,7 @@ def run_step(
     finally:
         step.cpu = meter.stop()
     step.request_cpu = request_cpu(site.request_cpu, logged)
-    ticks_after = machine_ticks()
+    ticks_after = common.machine_ticks()
     step.busy = (ticks_after[0] - ticks[0]) / max(1, ticks_after[1] - ticks[1])
     step.load = os.getloadavg()[0]
     step.outbox = outbox_waiting()

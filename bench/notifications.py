@@ -4,6 +4,11 @@ Two figures, as issue 14 asks:
 (a) throughput: the moves are made first (each writes its outbox row and queues it, no worker running),
     then one worker process is started alone and drains the queue; emails per second from the first
     email at the sink to the last (the worker's start-up left out), and the worker's CPU time per email.
+    Beside it, over the same span, the CPU an email of what else the drain keeps busy, read from /proc:
+    this database's PostgreSQL backends, PostgreSQL's own processes (WAL writer, checkpointer...),
+    redis-server, this bench's process (the SMTP sink runs in it), and the whole machine's, of which the
+    rest is other processes' (anything else running: on a shared machine, redis-server and PostgreSQL's
+    own processes work for others too).
     Repeated --runs times, each on a fresh queue with one new turn in every game; the median is printed.
 (b) move-to-delivery delay with the worker running and moves arriving at --rate a second, open loop
     (a move is made at its time whether or not earlier emails are out): median, p90 and max.
@@ -49,6 +54,7 @@ import threading
 import time
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -59,7 +65,6 @@ if not __package__:  # run as a script: import from the project root, not bench/
 from bench import common, midgame  # noqa: E402
 
 MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*(<[^>\r\n]+>)", re.IGNORECASE | re.MULTILINE)
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
 class Sink:
@@ -94,23 +99,23 @@ class Sink:
 
 
 class Watch:
-    """The worker's CPU time when the first and the last expected email arrive."""
+    """The machine's CPU time, by process class (`cpu_now`), when the first and the last expected email arrive."""
 
-    def __init__(self, expected: set[str], pid: int) -> None:
-        self.expected, self.pid = expected, pid
+    def __init__(self, expected: set[str], pid: int, database: str) -> None:
+        self.expected, self.pid, self.database = expected, pid, database
         self.left = set(expected)
-        self.cpu_first: float | None = None
-        self.cpu_last: float | None = None
+        self.cpu_first: Cpu | None = None
+        self.cpu_last: Cpu | None = None
         self.done = threading.Event()
 
     def saw(self, message_id: str) -> None:
         if message_id not in self.left:
             return
         if self.cpu_first is None:
-            self.cpu_first = cpu_seconds(self.pid)
+            self.cpu_first = cpu_now(self.pid, self.database)
         self.left.discard(message_id)
         if not self.left:
-            self.cpu_last = cpu_seconds(self.pid)
+            self.cpu_last = cpu_now(self.pid, self.database)
             self.done.set()
 
 
@@ -167,17 +172,60 @@ def subscribe_browser(user, push_url: str) -> None:
     )
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of the worker and its pool's processes (prefork), from Linux /proc."""
-    total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:  # a process that ended while we looked
-            continue
-        if stat.parent.name == str(pid) or fields[1] == str(pid):  # fields[1]: the parent's pid
-            total += int(fields[11]) + int(fields[12])
-    return total / CLOCK_TICKS
+# The classes of processes whose CPU the drain is read for, as printed. PostgreSQL's own: the postmaster,
+# checkpointer, background and WAL writers, launchers (shared with anything else the server serves).
+CLASSES = {
+    "worker": "worker",
+    "postgres": "PostgreSQL's backends of this database",
+    "postgres server": "PostgreSQL's own processes",
+    "redis": "redis-server",
+    "bench": "this bench's process (the SMTP sink)",
+}
+BACKEND_TITLE = re.compile(r"\S+\(\d+\)|\[local\]|autovacuum worker")  # a connection's or a vacuum's
+
+
+@dataclass
+class Cpu:
+    """CPU seconds so far: each process of the classes (pid -> class, seconds), and the whole machine's."""
+
+    processes: dict[int, tuple[str, float]]
+    machine: float
+
+    def spent_since(self, before: Cpu) -> dict[str, float]:
+        """CPU seconds each class, and the machine ("machine"), spent since `before`; a process that began
+        meanwhile counts from its start, one that ended is left out."""
+        spent = dict.fromkeys([*CLASSES, "machine"], 0.0)
+        for pid, (group, seconds) in self.processes.items():
+            earlier = before.processes.get(pid)
+            spent[group] += seconds - (earlier[1] if earlier and earlier[0] == group else 0.0)
+        spent["machine"] = self.machine - before.machine
+        return spent
+
+
+def cpu_now(worker: int, database: str) -> Cpu:
+    """The CPU time so far of the worker and its pool's processes, this database's PostgreSQL backends,
+    PostgreSQL's own processes, redis-server and this process, from Linux /proc; and the machine's."""
+    stats = common.processes_now()
+    group_of = dict.fromkeys(common.tree_of(worker, common.children_of(stats)), "worker")
+    group_of.update(dict.fromkeys(common.backends_of(database, stats), "postgres"))
+    for pid, process in stats.items():
+        if process.name == "redis-server":
+            group_of[pid] = "redis"
+        elif process.name == "postgres" and pid not in group_of and not BACKEND_TITLE.search(common.command_line(pid)):
+            group_of[pid] = "postgres server"
+    group_of[os.getpid()] = "bench"
+    busy, _ = common.machine_ticks()
+    processes = {pid: (group, stats[pid].cpu) for pid, group in group_of.items() if pid in stats}
+    return Cpu(processes, busy / common.CLOCK_TICKS)
+
+
+def cpu_line(spent: dict[str, float], emails: int) -> str:
+    """Each class's CPU an email, the machine's, and what other processes (anything else running) took."""
+    per = {group: seconds * 1000 / emails for group, seconds in spent.items()}
+    parts = ", ".join(f"{CLASSES[group]} {per[group]:.1f}" for group in CLASSES)
+    rest = per["machine"] - sum(per[group] for group in CLASSES)
+    machine = f"the machine {per['machine']:.1f}, of which other processes {rest:.1f}"
+    return f"CPU ms per email during the drain: {parts}; {machine}"
 
 
 def load() -> str:
@@ -426,7 +474,9 @@ def throughput(games, sink: Sink, args, queues: list[str], run: int) -> float:
     expected = rows_since(first_pk)
     print(f"run {run}: made {len(games)} turns in {made:.1f}s (worker not running), {len(expected)} emails queued")
     worker = start_worker(args, queue)
-    watch = sink.watch = Watch(set(expected.values()), worker.pid)
+    from django.conf import settings
+
+    watch = sink.watch = Watch(set(expected.values()), worker.pid, settings.DATABASES["default"]["NAME"])
     begun = time.time()
     try:
         watch.done.wait(timeout=args.timeout)
@@ -440,12 +490,15 @@ def throughput(games, sink: Sink, args, queues: list[str], run: int) -> float:
         return 0.0
     span = max(arrivals) - min(arrivals)
     rate = (len(arrivals) - 1) / span
-    cpu = (watch.cpu_last - watch.cpu_first) * 1000 / (len(arrivals) - 1) if watch.cpu_last else float("nan")
+    spent = watch.cpu_last.spent_since(watch.cpu_first) if watch.cpu_first and watch.cpu_last else None
+    cpu = spent["worker"] * 1000 / (len(arrivals) - 1) if spent else float("nan")
     print(
         f"run {run}: {len(arrivals)} emails in {span:.1f}s from the first at the sink to the last "
         f"(first {min(arrivals) - begun:.1f}s after the worker started): {rate:.1f} emails/s, "
         f"worker CPU {cpu:.1f} ms per email; {load()}"
     )
+    if spent:
+        print(f"    {cpu_line(spent, len(arrivals) - 1)}")
     check(expected, sink)
     return rate
 
