@@ -17,18 +17,15 @@ import smtplib
 import threading
 import time
 from contextlib import suppress
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
 from django.core.mail.backends import smtp
 from django.core.mail.backends.base import BaseEmailBackend
-from django.core.mail.message import sanitize_address
 
 IDLE_CHECK_SECONDS = 10.0
 MESSAGES_PER_CONNECTION = 100
-ADDRESSES_KEPT = 4096  # envelope addresses a worker keeps sanitized: a player gets email after email
 
 _local = threading.local()
 _everyone: set[Line] = set()  # every thread's line, for closing them all when the worker stops
@@ -101,34 +98,11 @@ class _QuickDataSSL(_QuickData, smtplib.SMTP_SSL):
 
 
 class QuickDataBackend(smtp.EmailBackend):
-    """Django's SMTP backend, on a session whose DATA is _QuickData's, each envelope address sanitized once."""
+    """Django's SMTP backend, on a session whose DATA is _QuickData's."""
 
     @property
     def connection_class(self) -> type[smtplib.SMTP]:
         return _QuickDataSSL if self.use_ssl else _QuickData
-
-    def _send(self, email_message: EmailMessage) -> bool:
-        """Django 5.2's _send, its addresses sanitized through _sanitized: the same envelope."""
-        if not email_message.recipients():
-            return False
-        encoding = email_message.encoding or settings.DEFAULT_CHARSET
-        from_email = _sanitized(email_message.from_email, encoding)
-        recipients = [_sanitized(address, encoding) for address in email_message.recipients()]
-        message: Any = email_message.message()  # Django 5.2's SafeMIME, whose as_bytes takes linesep
-        assert self.connection is not None  # send_messages opened it
-        try:
-            self.connection.sendmail(from_email, recipients, message.as_bytes(linesep="\r\n"))
-        except smtplib.SMTPException:
-            if not self.fail_silently:
-                raise
-            return False
-        return True
-
-
-# Django parses every envelope address again for every email, with Python's full RFC 5322 header parser: the
-# sender and the player cost some 0.2 ms of CPU, half of what writing the whole email out now does. The
-# answer depends on the address and the charset alone; an invalid address raises, and what raises is not kept.
-_sanitized = lru_cache(maxsize=ADDRESSES_KEPT)(sanitize_address)
 
 
 def _key() -> tuple[object, ...]:
