@@ -31,7 +31,7 @@ class KeptClients(RedisCacheClient):
     def __init__(self, servers: list[str], **options: Any) -> None:
         super().__init__(servers, **options)
         self._clients: dict[int, Any] = {}
-        self._incr_scripts: dict[int, Any] = {}
+        self._incr_existing: Any = None  # redis-py's Script: its SHA1, run on whichever client is asked
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         # Django's own (not in its type stubs): the pool, kept for the life of the process, and redis.Redis.
@@ -45,10 +45,9 @@ class KeptClients(RedisCacheClient):
         """As Django's (ValueError for a missing key), in one round trip: EVALSHA, the script loaded
         by redis-py at its first use and again after a Redis restart forgot it."""
         client = self.get_client(key, write=True)
-        script = self._incr_scripts.get(id(client))
-        if script is None:
-            script = self._incr_scripts[id(client)] = client.register_script(INCR_EXISTING)
-        value = script(keys=[key], args=[delta])
+        if self._incr_existing is None:
+            self._incr_existing = client.register_script(INCR_EXISTING)
+        value = self._incr_existing(keys=[key], args=[delta], client=client)
         if value is None:
             raise ValueError(f"Key '{key}' not found.")
         return int(value)
