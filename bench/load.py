@@ -632,7 +632,8 @@ def groups_of(site: Site, database: str, stats: dict[int, common.ProcessCpu]) ->
     group_of = {os.getpid(): "bench"}
     for process in site.processes:
         group = {"web": "web", "worker": "celery", "beat": "celery"}.get(process.name)
-        group_of.update(dict.fromkeys(common.tree_of(process.popen.pid, children) if group else [], group or ""))
+        if group:
+            group_of.update(dict.fromkeys(common.tree_of(process.popen.pid, children), group))
     for pid in common.backends_of(database, stats):
         group_of.setdefault(pid, "postgres")
     return group_of
@@ -654,7 +655,7 @@ class CpuMeter(threading.Thread):
     def sample(self, at_start: bool = False) -> None:
         stats = common.processes_now()
         for pid, group in groups_of(self.site, self.database, stats).items():
-            if pid in stats and group:
+            if pid in stats:
                 self.first.setdefault(pid, stats[pid].cpu if at_start else 0.0)
                 self.last[pid] = (group, stats[pid].cpu)
 
