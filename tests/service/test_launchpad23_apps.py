@@ -30,6 +30,7 @@ from tests.api.conftest import ApiClient, secret_for
 from tests.engine.launchpad23_helpers import builder_step
 from tests.replies import mails
 from tests.service.gameplay import user_of
+from tests.tokens import without_tokens
 
 pytestmark = pytest.mark.django_db
 SEED = "golden-two"  # the two-player golden game's seed: red's rocket plan meets blue's
@@ -88,24 +89,21 @@ def test_the_lobby_seats_two_to_four(alice, bob, charlie) -> None:
 # ----------------------------------------------------------------------------- the sealed opening pick
 
 
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"|csrf[-_]?token[^>]*?content="[^"]*"', re.I)
-
-
 def everything_seen(game: Game, user: Any) -> dict[str, Any]:
     """All that `user` (None: a spectator) reads of the game: its page, the poll, the board, the lists,
     the JSON API (the game, its moves, its event feed, the caller's feed and games)."""
     client = Client()
     if user is not None:
         client.force_login(user)
-    page = CSRF.sub("", client.get(reverse("game_detail", args=[game.pk])).content.decode())
+    page = without_tokens(client.get(reverse("game_detail", args=[game.pk])).content.decode())
     seen: dict[str, Any] = {
         "page": page,
         "poll": client.get(reverse("game_ply", args=[game.pk]), {"since": 0}).json(),
         "board": client.get(reverse("game_board_svg", args=[game.pk])).content.decode(),
-        "open": CSRF.sub("", client.get(reverse("open_games")).content.decode()),
+        "open": without_tokens(client.get(reverse("open_games")).content.decode()),
     }
     if user is not None:
-        seen["dashboard"] = CSRF.sub("", client.get(reverse("dashboard")).content.decode())
+        seen["dashboard"] = without_tokens(client.get(reverse("dashboard")).content.decode())
         api = ApiClient(secret_for(user, ("read", "play")))
         for path in (f"/games/{game.pk}", f"/games/{game.pk}/moves", f"/games/{game.pk}/events", "/games", "/events"):
             seen[path] = api.get(path).json()
