@@ -7,9 +7,14 @@ Why: two thirds of librsvg's drawing of a mid-game board was the cards' words, l
 every email, though the same faces come back on board after board (docs/performance.md, "Turn
 emails"). A recording, unlike a tile of pixels, serves every place and every scale: pixels would be
 a tile for each scale and each fraction of a pixel a card lands on, too many to keep for the boards
-a worker meets (measured and not kept: docs/performance.md). Replayed, a tile differs from the board
-drawn whole only where Pango would have placed a glyph a little otherwise at that scale (at most 16
-of 255 on a few pixels, 0.006 on average).
+a worker meets (measured and not kept: docs/performance.md). Even rasters at the exact fraction (the
+replay's own pixels) come back only when the same game's board does at the same scale, after every
+other game's; a worker's tiles would need some 32 MB for 55 games (measured and not kept, "Turn
+emails"). Replayed, a tile differs from the board drawn whole only where Pango would have placed a
+glyph a little otherwise at that scale (at most 16 of 255 on a few pixels, 0.006 on average). A
+replay's time is cairo filling the card's words, which librsvg lays out as outlines, at the board's
+scale, not the replay itself. librsvg reads the rest of the board without what draws nothing
+(`drawn_only`): its titles and the groups the tiles left empty were most of what it read.
 
 The kept tiles are bounded in bytes (KEEP_BYTES), the least recently pasted let go first, so a
 worker's memory does not grow with the boards it draws. Any tile that cannot be drawn makes the
@@ -35,6 +40,8 @@ ROOT = re.compile(r"<svg\b[^>]*>")
 NUMBER = r"(-?\d+(?:\.\d+)?)"
 VIEW_BOX = re.compile(rf'\sviewBox="{NUMBER}[ ,]+{NUMBER}[ ,]+{NUMBER}[ ,]+{NUMBER}"')
 WIDTH, HEIGHT = (re.compile(rf'\s{side}="{NUMBER}"') for side in ("width", "height"))
+TITLE = re.compile(r"<title>[^<]*</title>")
+EMPTY_GROUP = re.compile(r"<g\b(?![^>]*\sfilter=)[^>]*></g>")  # a filter may draw where nothing is
 
 
 @dataclass(frozen=True)
@@ -57,7 +64,7 @@ def png(svg: str, width: int) -> bytes:
         return librsvg.png(svg.encode(), width)
     try:
         return librsvg.png(
-            rest.encode(), width, over=lambda context, factor: _paste(context, factor, tiles, defs, view)
+            drawn_only(rest).encode(), width, over=lambda context, factor: _paste(context, factor, tiles, defs, view)
         )
     except librsvg.DrawingError:  # a tile librsvg cannot draw: the board whole, as without tiles
         return librsvg.png(svg.encode(), width)
@@ -78,6 +85,19 @@ def split(svg: str) -> tuple[str, list[Tile]]:
         at = end + len("</g>")
     rest.append(svg[at:])
     return "".join(rest), tiles
+
+
+def drawn_only(rest: str) -> str:
+    """The board without its tiles, less what draws nothing: its titles (tooltips, a screen reader's
+    words) and the groups left empty (a cell's, a piece's whose pyramid is a tile). librsvg spent more
+    time reading them than drawing the rest. Not where a style sheet is: its selectors may count siblings."""
+    if "<style" in rest:
+        return rest
+    rest = TITLE.sub("", rest)
+    while True:
+        rest, emptied = EMPTY_GROUP.subn("", rest)
+        if not emptied:
+            return rest
 
 
 def _closing(svg: str, start: int) -> int:

@@ -64,6 +64,32 @@ def test_a_composed_picture_is_the_whole_drawing_within_the_tolerance(board):
     assert max(ImageStat.Stat(difference).mean) <= MEAN
 
 
+@pytest.mark.parametrize("board", [name for name in BOARDS if "no tiles" not in name])
+def test_the_rest_drawn_without_what_draws_nothing_is_the_same_picture(board, monkeypatch):
+    """Every pixel the same with the board's titles and emptied groups left out of what librsvg reads."""
+    svg = BOARDS[board]()
+    rest, _ = tiles.split(svg)
+    assert "<title>" in rest and "<title>" not in tiles.drawn_only(rest)
+    width = pictures.width_of(svg)
+    lighter = picture(tiles.png(svg, width))
+    monkeypatch.setattr(tiles, "drawn_only", lambda rest: rest)
+    assert picture(tiles.png(svg, width)) == lighter
+
+
+def test_what_draws_nothing_is_left_out_and_nothing_else():
+    rest = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><title>The board</title>'
+        '<g class="cell" data-cell="0,0"><title>0,0: empty</title><g class="piece"></g></g>'
+        '<g filter="url(#glow)"></g><g><rect width="2" height="2"/></g></svg>'
+    )
+    assert tiles.drawn_only(rest) == (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
+        '<g filter="url(#glow)"></g><g><rect width="2" height="2"/></g></svg>'
+    )
+    styled = rest.replace("<title>The board</title>", "<style>g:first-child { fill: red }</style>")
+    assert tiles.drawn_only(styled) == styled  # a selector may count siblings
+
+
 def test_a_board_s_cards_and_pieces_are_its_tiles_and_nothing_else_is():
     svg = played("zarkcity", 2, 60, "tiles-zc")
     rest, found = tiles.split(svg)
