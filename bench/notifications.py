@@ -389,7 +389,8 @@ def bench(args: argparse.Namespace) -> None:
     try:
         rates = [throughput(games[: args.emails], sink, args, queues, n) for n in range(1, args.runs + 1)]
         print(f"(a) throughput, median of {len(rates)} runs: {statistics.median(rates):.1f} emails/s")
-        delay(games[: args.latency_moves], sink, args, queues)
+        if args.latency_moves:  # 0: the throughput runs alone
+            delay(games[: args.latency_moves], sink, args, queues)
     finally:
         controller.stop()
         forget(queues)

@@ -39,7 +39,7 @@ from games.models import DrawProposal, Game, Seat
 from games.selectors import game_page_url, seat_view
 from replies.services import turn_reply_address
 
-from . import pictures, selectors, tokens
+from . import pictures, selectors, tokens, turn_email
 from .models import Notification
 
 Kind = Notification.Kind
@@ -130,21 +130,30 @@ def build_message(notification: Notification) -> EmailMultiAlternatives:
     email = _content(notification)
     reply_to = _reply_to(notification)
     context = email.context | _common(notification) | {"reply_to": reply_to}
+    text, html = _parts(email.template, context)
     message = Message(
         subject=email.subject,
-        body=render_to_string(f"emails/{email.template}.txt", context),
+        body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[formataddr((chosen_name_of(user), user.email))],
         headers=_headers(notification, context["unsubscribe_url"]),
         reply_to=[reply_to] if reply_to else None,
     )
-    message.attach_alternative(render_to_string(f"emails/{email.template}.html", context), "text/html")
+    message.attach_alternative(html, "text/html")
     if email.board_png:
         # multipart/related around the alternatives, so mail programs show the board inside the HTML.
         message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2's, gone from django-stubs 6
         message.attach(inline_png(email.board_png, BOARD_CID, "board.png"))
     _attach_dice(message, email.dice_pngs)
     return message
+
+
+def _parts(template: str, context: dict[str, Any]) -> tuple[str, str]:
+    """The text and the HTML: the turn email's written in Python (notifications.turn_email), the others'
+    by their templates, emails/<template>.txt and .html."""
+    if template == "your_turn":
+        return turn_email.text(context), turn_email.html(context)
+    return render_to_string(f"emails/{template}.txt", context), render_to_string(f"emails/{template}.html", context)
 
 
 def _attach_dice(message: EmailMultiAlternatives, pngs: dict[str, bytes]) -> None:
