@@ -6,9 +6,9 @@ from typing import Any
 
 from django import forms
 from django.forms.renderers import BaseRenderer
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from games.html import escape
 from games.models import ChatMessage
 
 

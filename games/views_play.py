@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib import messages
@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine import registry
 from engine.interface import Clicks
-from engine.kit.core import Hands
+from engine.kit.core import Hands, has
 from games import clock as game_clock
 from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
@@ -123,7 +123,7 @@ def _render_game(
         "rules": rules,
         # The frontier slots only while the game goes on: a finished city needs no empty cells.
         "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
-        "hand_svg": rules.hand_svg(context.view) if context.hand and isinstance(rules, Hands) else "",
+        "hand_svg": cast(Hands, rules).hand_svg(context.view) if context.hand and has(rules, Hands) else "",
         "play_data": _play_data(game, context),
         "board_style": _board_style(game),
         "move_form": move_form,
@@ -177,7 +177,7 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "active": game.status == Game.Status.ACTIVE,
         "moves": moves,
         # A board of the drawing kit: each of those moves with the targets clicked to make it.
-        "steps": game.rules.click_steps(context.view, moves) if isinstance(game.rules, Clicks) and moves else [],
+        "steps": cast(Clicks, game.rules).click_steps(context.view, moves) if moves and has(game.rules, Clicks) else [],
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
         "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),

@@ -161,7 +161,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "zarkcity_site.static.StaticFiles"  # whitenoise's, each address worked out once
     },
 }
 

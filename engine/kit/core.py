@@ -5,13 +5,13 @@ notation). `Rules` is all a game must answer; `KitGame` (engine/kit/base.py) tur
 service's interface and gives resignation, draws, abandonment, time-outs, records, replay and
 result checking once. A capability is a Protocol a game implements only when its rules need it,
 checked with `isinstance` (no stubs): cards and hands, hidden information, secret simultaneous
-steps, chance, scores.
+steps, chance, scores. The apps ask through `has`, which remembers each class's answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from ..interface import Card, GameInfo, Result, Table, View
 from .events import Outcome
@@ -205,25 +205,38 @@ class TimeoutMoves(Protocol):
 
 # What the apps ask of a game through its capabilities, with what a game without one means.
 
+_HAS: dict[tuple[type, type], bool] = {}
+
+
+def has(game: object, capability: type) -> bool:
+    """`isinstance(game, capability)`, remembered for the game's class: Python 3.11's check of a runtime
+    Protocol looks up every member of it each time (some 5 µs, dozens of times a game page). A
+    capability is methods only, which a game's class defines: its instances all answer alike."""
+    key = (type(game), capability)
+    known = _HAS.get(key)
+    if known is None:
+        known = _HAS[key] = isinstance(game, capability)
+    return known
+
 
 def timeout_move(game: object, state: Any, seat: str) -> Any | None:
     """The step the rules play for a seat out of time, or None (it resigns) in a game without one."""
-    return game.timeout_move(state, seat) if isinstance(game, TimeoutMoves) else None
+    return cast(TimeoutMoves, game).timeout_move(state, seat) if has(game, TimeoutMoves) else None
 
 
 def card_of(game: object, code: str) -> Card:
     """How a card code reads: the game's own words, or the code itself."""
-    return game.card(code) if isinstance(game, CardFaces) else Card(code=code, label=code, name=code)
+    return cast(CardFaces, game).card(code) if has(game, CardFaces) else Card(code=code, label=code, name=code)
 
 
 def public_text(game: Any, move: Any, by: str, now: Any, viewer: str | None) -> str:
     """A logged step's notation as `viewer` may see it: all of it, in a game with no secrets."""
-    return game.public_move_text(move, by, now, viewer) if isinstance(game, Hidden) else str(move)
+    return cast(Hidden, game).public_move_text(move, by, now, viewer) if has(game, Hidden) else str(move)
 
 
 def all_revealed(game: Any, state: Any) -> View:
     """The whole truth of a finished game: the spectator's view, in a game with no secrets."""
-    shown: View = game.reveal(state) if isinstance(game, Hidden) else game.view(state, None)
+    shown: View = cast(Hidden, game).reveal(state) if has(game, Hidden) else game.view(state, None)
     return shown
 
 
@@ -238,20 +251,20 @@ class RevealedWords(Protocol):
 def finished_words(game: Any, move: Any, by: str, before: Any, after: Any) -> str:
     """A step of a finished game in words: on the kit, every secret its events kept is told (a Peek's
     Code); another game's words are a spectator's (its replay lists the draws apart)."""
-    if isinstance(game, RevealedWords):
-        return game.describe_revealed(move, by, before, after)
+    if has(game, RevealedWords):
+        return cast(RevealedWords, game).describe_revealed(move, by, before, after)
     words: str = game.describe(move, by, before, after, None)
     return words
 
 
 def committed_note(game: object, state: Any, seat: str) -> str:
     """The public line for a seat whose sealed commitment is in: "" (secret) in a game that opens none."""
-    return game.committed_note(state, seat) if isinstance(game, OpenCommitments) else ""
+    return cast(OpenCommitments, game).committed_note(state, seat) if has(game, OpenCommitments) else ""
 
 
 def is_simultaneous(game: object, state: Any) -> bool:
-    return isinstance(game, Simultaneous) and game.simultaneous(state)
+    return has(game, Simultaneous) and cast(Simultaneous, game).simultaneous(state)
 
 
 def continues_turn(game: object, before: Any, after: Any) -> bool:
-    return isinstance(game, TurnSteps) and game.continues_turn(before, after)
+    return has(game, TurnSteps) and cast(TurnSteps, game).continues_turn(before, after)

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any, cast
 
 from engine.interface import View
-from engine.kit.core import Sealed, committed_note
+from engine.kit.core import Sealed, committed_note, has
 from games.models import Commitment, Game
 
 
 def sealed_step(game: Game, state: Any) -> tuple[str, ...]:
     """The seats that must each commit a move in `state`; empty when it is no sealed step."""
     rules = game.rules
-    return tuple(rules.sealed_seats(state)) if isinstance(rules, Sealed) else ()
+    return tuple(cast(Sealed, rules).sealed_seats(state)) if has(rules, Sealed) else ()
 
 
 def committed_colours(game: Game, state: Any) -> set[str]:

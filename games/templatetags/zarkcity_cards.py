@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, escape, format_html, format_html_join
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 
@@ -19,6 +19,7 @@ from engine import registry
 from engine.interface import Game as GameRules
 from engine.interface import Throw, throw_svg
 from engine.kit.core import card_of
+from games.html import conditional_escape, escape
 from games.selectors.history import HistoryEntry
 from games.selectors.page import MoveGroup
 
@@ -48,11 +49,10 @@ def cards(codes: Iterable[str] | None, game: Any = None) -> SafeString:
 
 
 @register.filter
-def seat_chip(colour: str) -> str:
+def seat_chip(colour: str) -> SafeString:
     """A swatch with the colour's letter, the same marks the board uses (colour-blind friendly)."""
-    return format_html(
-        '<span class="zc-chip zc-chip--{}" aria-hidden="true">{}</span>', colour, SEAT_LETTER.get(colour, "?")
-    )
+    letter = conditional_escape(SEAT_LETTER.get(colour, "?"))  # format_html's HTML, as `card` writes it
+    return mark_safe(f'<span class="zc-chip zc-chip--{conditional_escape(colour)}" aria-hidden="true">{letter}</span>')  # noqa: S308 (escaped)
 
 
 @register.filter

@@ -12,11 +12,11 @@ from django import template
 from django.template.defaultfilters import date, timeuntil_filter
 from django.template.defaulttags import CsrfTokenNode
 from django.urls import reverse
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the stubs lack it
 
 from accounts.templatetags.accounts import badge_for_bot
+from games.html import conditional_escape
 from games.templatetags.zarkcity_cards import card, move_options, quick_buttons, seat_chip
 from games.templatetags.zarkcity_time import ago
 
