@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -135,7 +136,7 @@ def _render_game(
         "table": table,
         # The "Next game" button: the other game where it is this player's move with the least time left.
         "next_game": first_other(waiting, game) if waiting is not None else None,
-        "muted": bool(context.can_act) and is_muted(request.user, game),  # the mute button's state
+        "muted": bool(context.can_act) and _muted(request.user, game, context.seat),  # the mute button's state
     }
     if waiting is not None:
         page["waiting_count"] = len(waiting)  # games.context_processors.turns counts the same seats
@@ -309,6 +310,13 @@ def game_move(request: HttpRequest, game: Game) -> HttpResponse:
         return _render_game(request, game, move_form=form, error=refusal.reason, status=400)
     # To the status line, with the board under it: who moves now, and the "Next game" button.
     return redirect(_page_url(game) + "#status")
+
+
+def _muted(user: User | AnonymousUser, game: Game, seat: Seat | None) -> bool:
+    """Whether the viewer muted the game: as their seat was read with the page's game (game_with_table),
+    else asked (a refused move's page, whose seats were read under the move's lock)."""
+    muted = getattr(seat, "muted", None)  # the annotation of game_with_table's read
+    return bool(muted) if muted is not None else is_muted(user, game)
 
 
 def _forbidden(request: HttpRequest, game: Game, refusal: Exception) -> HttpResponse:

@@ -15,7 +15,7 @@ from zarkcity_site import heap
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarkcity_site.settings")
 
 app = Celery("zarkcity")
-app.config_from_object("django.conf:settings", namespace="CELERY")
+app.config_from_object("zarkcity_site.celery_settings:CELERY", namespace="CELERY")  # a plain dict: cheaper to ask
 app.autodiscover_tasks()
 
 LAST_SWEEP_KEY = "ops:last-sweep"

@@ -232,6 +232,8 @@ API_EVENTS_SETTLE_SECONDS = float(env_str("ZARKCITY_API_EVENTS_SETTLE_SECONDS", 
 # Celery: Redis when REDIS_URL is set, else a broker that needs no server (kombu's filesystem transport).
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # kombu's Redis transport, its publishing client kept (zarkcity_site/redis_broker.py).
+    CELERY_BROKER_TRANSPORT = "zarkcity_site.redis_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         # A web request that queues an email must not hang on a dead Redis: fail fast, the outbox row
         # stays pending and the sweep re-queues it (docs/notifications.md). Workers retry on their own.

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
 from games.models import DrawProposal, Game, Seat
+from notifications.models import Mute
 from zarkcity_site.prepared import Prepared
 
 from .history import HistoryEntry, first_shown_ply, history
@@ -136,15 +137,23 @@ _TABLE = Prepared(
 
 
 # The game page's first read (game_with_table), compiled once: joining five tables cost more to compile than to run.
-_SEATS_WITH_GAME = Prepared(
-    lambda *, game_id: Seat.objects.filter(game_id=game_id).select_related("game", *SEAT_RELATED).order_by("order")
+# Each seat also says whether its own player muted the game (`muted`): the viewer's seat answers the mute
+# button's state (a player's own business: only the viewer's seat is asked) without a query of its own.
+_SEATS_WITH_GAME: Prepared[Seat] = Prepared(
+    lambda *, game_id: (
+        Seat.objects.filter(game_id=game_id)
+        .select_related("game", *SEAT_RELATED)
+        .annotate(muted=Exists(Mute.objects.filter(user_id=OuterRef("user_id"), game_id=OuterRef("game_id"))))
+        .order_by("order")
+    )
 )
 
 
 def game_with_table(game_id: int) -> tuple[Game | None, list[Seat] | None]:
     """The game page's first read: the game and its seats in order, with what the page shows of each
-    player (SEAT_RELATED), in one query that joins each seat to its game. (None, None) when there
-    is no such game; the seats are None for a game nobody sits at (then read as usual)."""
+    player (SEAT_RELATED) and whether its player muted the game (`muted`), in one query that joins
+    each seat to its game. (None, None) when there is no such game; the seats are None for a game
+    nobody sits at (then read as usual)."""
     seats = _SEATS_WITH_GAME(game_id=game_id)
     if not seats:
         return Game.objects.filter(pk=game_id).first(), None
