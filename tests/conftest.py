@@ -33,6 +33,16 @@ def _static_files_without_collectstatic(settings):
 
 
 @pytest.fixture(autouse=True)
+def _own_rate_limit_counts(monkeypatch):
+    """Rate limits count in the cache (Redis, or var/cache), which outlives a test run, and a new test
+    database numbers its users from 1 again: a second run within the window would start over the
+    limit. Each test counts under keys of its own."""
+    from zarkcity_site import ratelimit
+
+    monkeypatch.setattr(ratelimit, "PREFIX", f"test-ratelimit-{uuid.uuid4().hex}")
+
+
+@pytest.fixture(autouse=True)
 def _own_game_headlines(settings):
     """The poll's cached headlines (games/news.py) are keyed by game id, and every test database numbers
     its games from 1 again while the cache (Redis, or var/cache) stays: each test keys its own."""

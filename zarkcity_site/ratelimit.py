@@ -29,6 +29,7 @@ View: TypeAlias = Callable[Concatenate[HttpRequest, P], HttpResponse]  # a view 
 GUARDS_A_PASSWORD = frozenset({"admin_login", "admin_login_user"})
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 RATE = re.compile(r"^(\d+)/(\d*)([smhd])$")
+PREFIX = "ratelimit"  # the counts' keys begin so (tests give each test its own: tests/conftest.py)
 
 
 def parse(rate: str) -> tuple[int, int]:
@@ -48,7 +49,7 @@ def hit(action: str, key: str) -> bool:
     amount, seconds = parse(rate)
     window = int(time.time() // seconds)
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]  # an address or username never lands in the cache
-    cache_key = f"ratelimit:{action}:{digest}:{window}"
+    cache_key = f"{PREFIX}:{action}:{digest}:{window}"
     try:
         return _count(cache_key, amount, seconds)
     except Exception:  # the cache is down: a move or a chat line is not refused for it, only not counted
