@@ -1,6 +1,6 @@
-"""The turn email's text and HTML written in Python: what templates/emails/your_turn.txt and .html wrote
-(with the layout and the partials they include), byte for byte, at a third of the cost: the worker writes
-one a move, and the two templates took some 0.6 ms of its CPU an email, this 0.2 (docs/performance.md,
+"""The turn email's text and HTML written in Python: what its templates (once templates/emails/your_turn.txt
+and .html, with the layout and the partials they include) wrote, byte for byte, at a third of the cost:
+the worker writes one a move, and the two templates took some 0.6 ms of its CPU an email, this 0.2 (docs/performance.md,
 "Turn emails").
 tests/notifications/test_turn_email_parts.py holds both parts to the byte against those templates, kept
 in tests/notifications/reference/, for every registered game and every branch.
@@ -57,7 +57,7 @@ def _player(p: dict[str, Any], write: Callable[[Any], str]) -> str:
 
 
 def text(c: dict[str, Any]) -> str:
-    """emails/your_turn.txt."""
+    """The text part: tests/notifications/reference/your_turn.txt, as the template wrote it."""
     out = [f"{_t(c['title'])}: it is your move, {_t(c['name'])} ({_t(c['colour'])}): {_t(c['step'])}.\n\n"]
     if c["moves"] or c["opening"]:
         out.append("Since your last turn:\n")
@@ -91,7 +91,7 @@ def _footer_text(c: dict[str, Any]) -> str:
 
 
 def html(c: dict[str, Any]) -> str:
-    """emails/your_turn.html in emails/_layout.html."""
+    """The HTML part: tests/notifications/reference/your_turn.html in templates/emails/_layout.html."""
     title = _h(c["title"])
     return _layout(c, f"{title}: your move", _body(c, title))
 
