@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.interface import Card, Table, View, drawn
 from engine.interface import Game as GameRules
-from engine.kit.core import Hands, all_revealed, card_of, finished_words, public_text
+from engine.kit.core import all_revealed, card_of, finished_words, hand_svg, public_text
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.selectors import NO_WINNER_ON_TIME
@@ -160,7 +160,7 @@ def hands(rules: GameRules, state: State, colours: list[str]) -> list[Hand]:
     for colour in colours:
         own = rules.view(state, colour)
         cards = rules.table(own).hand
-        shown.append(Hand(colour, tuple(card_of(rules, c) for c in cards), _hand_svg(rules, own) if cards else ""))
+        shown.append(Hand(colour, tuple(card_of(rules, c) for c in cards), hand_svg(rules, own) if cards else ""))
     return shown
 
 
@@ -177,7 +177,3 @@ def move_list(game: Game, viewer: str | None) -> list[tuple[int, str, str]]:
     finished = game.status == Game.Status.FINISHED
     now = rules.from_position(game.snapshot) if game.snapshot else None
     return [(m.ply + 1, m.by, move_text(rules, m, finished or now is None, now, viewer)) for m in moves]
-
-
-def _hand_svg(rules: object, view: View) -> str:
-    return rules.hand_svg(view) if isinstance(rules, Hands) else ""

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from engine import registry
 from engine.interface import Clicks
-from engine.kit.core import Hands, has
+from engine.kit.core import hand_svg, has
 from games import clock as game_clock
 from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
@@ -124,7 +124,7 @@ def _render_game(
         "rules": rules,
         # The frontier slots only while the game goes on: a finished city needs no empty cells.
         "board_svg": rules.board_svg(context.view, interactive=game.status == Game.Status.ACTIVE),
-        "hand_svg": cast(Hands, rules).hand_svg(context.view) if context.hand and has(rules, Hands) else "",
+        "hand_svg": hand_svg(rules, context.view) if context.hand else "",
         "play_data": _play_data(game, context),
         "board_style": _board_style(game),
         "move_form": move_form,

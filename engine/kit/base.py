@@ -18,7 +18,7 @@ from ..errors import IllegalMoveError, NotationError, PositionError, ReplayError
 from ..interface import BoardScript, GameInfo, MoveKind, Result, Table, View
 from ..records import check_scores, read_moves, read_scores
 from . import draw, files
-from .core import Scores, Sealed, has
+from .core import Scores, Sealed
 from .events import Event, Outcome, lines
 
 S = TypeVar("S")
@@ -174,7 +174,7 @@ class KitGame(ABC, Generic[S, M]):
         return "over" if self.result(state) is not None else "play"
 
     def simultaneous(self, state: S) -> bool:
-        return has(self, Sealed) and bool(cast(Sealed, self).sealed_seats(state))
+        return self.has_sealed_steps and bool(cast(Sealed, self).sealed_seats(state))
 
     def is_resign(self, move: Any) -> bool:
         return isinstance(move, Resign)

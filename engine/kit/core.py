@@ -229,6 +229,11 @@ def card_of(game: object, code: str) -> Card:
     return cast(CardFaces, game).card(code) if has(game, CardFaces) else Card(code=code, label=code, name=code)
 
 
+def hand_svg(game: object, view: View) -> str:
+    """The viewer's hand drawn, or "" in a game without hands."""
+    return cast(Hands, game).hand_svg(view) if has(game, Hands) else ""
+
+
 def public_text(game: Any, move: Any, by: str, now: Any, viewer: str | None) -> str:
     """A logged step's notation as `viewer` may see it: all of it, in a game with no secrets."""
     return cast(Hidden, game).public_move_text(move, by, now, viewer) if has(game, Hidden) else str(move)
