@@ -11,7 +11,8 @@ nobody else uses: the bench empties it (`FLUSHDB`) at the start and at the end.
 The requests go through Django's test client (the WSGI handler with every middleware, sessions, CSRF;
 no network, no gunicorn), logged in with `force_login` as the load bench's players are. One "move" is
 what bench/load.py and a player's browser do (issue 29): GET the game page as the player to move, POST
-the move, then GET ply.json?since=<the page's ply>. Beside it, the polls of the pages players keep
+the move, then GET ply.json?since=<the page's ply>&mine=1 (a seated player's page asks for its own
+games waiting, static/js/game_page.js). Beside it, the polls of the pages players keep
 open, with nothing new to tell (ply.json?since=<the ply now>): a spectator's page, and a seated
 player's page, which also asks for the viewer's own games (`&mine=1`, as static/js/game_page.js does).
 
@@ -97,7 +98,7 @@ class Table:
         run("page", lambda: check(client.get(self.url), 200))
         text = first_legal(self.game.rules, services.state_of(self.game), colour)
         run("move", lambda: check(client.post(f"{self.url}move/", {"text": text, "seen_ply": ply}), 302))
-        run("poll", lambda: check(client.get(f"{self.url}ply.json?since={ply}"), 200))
+        run("poll", lambda: check(client.get(f"{self.url}ply.json?since={ply}&mine=1"), 200))
         self.game.refresh_from_db()
         now = self.game.ply
         run("open", lambda: check(self.spectator.get(f"{self.url}ply.json?since={now}"), 200))
@@ -108,7 +109,7 @@ class Table:
 LABELS = {
     "page": "game page (GET), the player to move",
     "move": "move (POST)",
-    "poll": "poll after the move (?since=<page's ply>)",
+    "poll": "poll after the move (?since=<page's ply>&mine=1)",
     "open": "open page's poll, nothing new (spectator)",
     "mine": "open page's poll, nothing new (&mine=1)",
 }

@@ -25,6 +25,8 @@ GET the game page as the player to move; POST one of the legal moves the page of
 board script builds moves from) through the page's notation form, with its CSRF token and the ply
 it shows (the 302 is not followed: that page load is the next move's); then one GET of ply.json, the
 poll with which an open page notices the move. The poll's answer says who moves next in that game.
+Every poll asks as a seated player's page does (`mine=1`: their own games waiting, and that they are
+watching the game, which holds their turn email while the page stays in view: notifications.watching).
 
 The pages players keep open: --open-pages N (default 1) game pages per player stay open during each
 rate, each polling ply.json?since=<its ply> every --poll-seconds (default: ZARKCITY_POLL_SECONDS, 10,
@@ -244,7 +246,9 @@ class OpenPage:
 
     @property
     def poll_url(self) -> str:
-        return f"{self.table.page_url}ply.json" + ("" if self.ply is None else f"?since={self.ply}")
+        """As a seated player's page asks it (static/js/game_page.js): with `mine=1`, their own games waiting."""
+        since = "" if self.ply is None else f"since={self.ply}&"
+        return f"{self.table.page_url}ply.json?{since}mine=1"
 
 
 class Load:
@@ -384,7 +388,7 @@ class Load:
         form = {"csrfmiddlewaretoken": page.csrf, "seen_ply": str(page.ply), "text": self.rng.choice(page.moves)}
         await self.post(session, player, f"{table.page_url}move/", form)
         times["move"] = loop.time()
-        news = json.loads(await self.get(session, player, f"{table.page_url}ply.json?since={page.ply}", "poll", 200))
+        news = json.loads(await self.get(session, player, f"{table.page_url}ply.json?since={page.ply}&mine=1", "poll", 200))
         times["poll"] = loop.time()
         sealed = news["ply"] == page.ply and colour not in news["movers"]  # a sealed choice: no ply till all are in
         if not sealed and (news["ply"] <= page.ply or colour not in news["moved"]):
