@@ -388,7 +388,8 @@ class Load:
         form = {"csrfmiddlewaretoken": page.csrf, "seen_ply": str(page.ply), "text": self.rng.choice(page.moves)}
         await self.post(session, player, f"{table.page_url}move/", form)
         times["move"] = loop.time()
-        news = json.loads(await self.get(session, player, f"{table.page_url}ply.json?since={page.ply}&mine=1", "poll", 200))
+        poll = f"{table.page_url}ply.json?since={page.ply}&mine=1"  # as the player's page asks it
+        news = json.loads(await self.get(session, player, poll, "poll", 200))
         times["poll"] = loop.time()
         sealed = news["ply"] == page.ply and colour not in news["movers"]  # a sealed choice: no ply till all are in
         if not sealed and (news["ply"] <= page.ply or colour not in news["moved"]):

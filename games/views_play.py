@@ -28,7 +28,7 @@ from games import clock as game_clock
 from games import news, selectors, services, sharing
 from games.forms import ChatForm, MoveForm
 from games.models import Game, Move, Seat
-from games.selectors.turns import first_other, games_waiting
+from games.selectors.turns import first_other, games_waiting, waiting_and_next
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
@@ -254,10 +254,9 @@ def _turns_of(request: HttpRequest, game: Game) -> dict[str, Any]:
     if request.GET.get("mine") != "1" or not request.user.is_authenticated:
         return {}
     watch_seen(user=request.user, game=game)
-    waiting = games_waiting(request.user)  # one read serves the count and the next game
-    upcoming = first_other(waiting, game)
+    count, upcoming = waiting_and_next(request.user, game)  # one read serves the count and the next game
     following = {"url": upcoming.url, "name": upcoming.name} if upcoming else None
-    return {"waiting": len(waiting), "next": following}
+    return {"waiting": count, "next": following}
 
 
 @require_GET

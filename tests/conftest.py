@@ -47,6 +47,7 @@ def _own_game_headlines(settings):
     """The poll's cached headlines (games/news.py) are keyed by game id, and every test database numbers
     its games from 1 again while the cache (Redis, or var/cache) stays: each test keys its own."""
     settings.ZARKCITY_HEADLINE_KEY = f"test-headline-{uuid.uuid4().hex}"
+    settings.ZARKCITY_WATCH_KEY = f"test-watch-{uuid.uuid4().hex}"  # notifications/watching.py, as well
 
 
 NAMES = ("alice", "bob", "charlie", "dave", "erin")

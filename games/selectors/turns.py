@@ -9,7 +9,7 @@ games.services, which reads games.selectors.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,11 +25,16 @@ from zarkcity_site.prepared import Prepared
 
 @dataclass(frozen=True)
 class WaitingGame:
-    """One game that waits for this player's move, and when their clock on it runs out."""
+    """One game that waits for this player's move, and when their clock on it runs out (`deadline`)."""
 
     game: Game
     colour: str
-    deadline: datetime
+    # game -> deadline, from deadline_of: the days away it needs are read when a deadline is first asked.
+    clock: Callable[[Game], datetime] = field(repr=False, compare=False)
+
+    @property
+    def deadline(self) -> datetime:
+        return self.clock(self.game)
 
     @property
     def name(self) -> str:
@@ -51,19 +56,25 @@ def games_waiting(
     user: Any, now: datetime | None = None, *, spans: tuple[clock.Span, ...] | None = None
 ) -> list[WaitingGame]:
     """The games where it is this player's move, least time left first (then the older game); `spans`:
-    the player's days away when the caller read them already (the game page's clocks)."""
-    if not user.is_authenticated:
-        return []
-    seats = _MY_ACTIVE_GAMES(user_id=user.pk)
-    mine = [seat for seat in seats if seat.colour in seat.game.to_move.split(",")]
-    by_deadline = deadline_of(user, now or timezone.now(), spans)
-    waiting = [WaitingGame(seat.game, seat.colour, by_deadline(seat.game)) for seat in mine]
-    return sorted(waiting, key=lambda waiting_game: (waiting_game.deadline, waiting_game.game.pk))
+    the player's days away when the caller read them already (the game page's clocks), else read only
+    when a deadline is asked: to order two games or more, or by the caller."""
+    waiting = _waiting(user, now, spans)
+    return _in_time_left_order(waiting)
 
 
 def next_waiting(user: Any, *, after: Game | None = None) -> WaitingGame | None:
     """The game to play next: the first waiting game that is not the one shown."""
-    return first_other(games_waiting(user), after)
+    return waiting_and_next(user, after)[1]
+
+
+def waiting_and_next(user: Any, shown: Game | None) -> tuple[int, WaitingGame | None]:
+    """How many games wait for this player's move, and the one to play next other than `shown`. A seated
+    player's poll asks it every few seconds: one query, and the days away only where two games or more
+    could be next (the one with least time left goes first)."""
+    waiting = _waiting(user)
+    others = [w for w in waiting if shown is None or w.game.pk != shown.pk]
+    ordered = _in_time_left_order(others)
+    return len(waiting), ordered[0] if ordered else None
 
 
 def first_other(waiting: list[WaitingGame], after: Game | None) -> WaitingGame | None:
@@ -71,15 +82,34 @@ def first_other(waiting: list[WaitingGame], after: Game | None) -> WaitingGame |
     return next((w for w in waiting if after is None or w.game.pk != after.pk), None)
 
 
+def _waiting(user: Any, now: datetime | None = None, spans: tuple[clock.Span, ...] | None = None) -> list[WaitingGame]:
+    """The games where it is this player's move, in no order."""
+    if not user.is_authenticated:
+        return []
+    seats = _MY_ACTIVE_GAMES(user_id=user.pk)
+    mine = [seat for seat in seats if seat.colour in seat.game.to_move.split(",")]
+    by_deadline = deadline_of(user, now or timezone.now(), spans)
+    return [WaitingGame(seat.game, seat.colour, by_deadline) for seat in mine]
+
+
+def _in_time_left_order(waiting: list[WaitingGame]) -> list[WaitingGame]:
+    """Least time left first, then the older game; a single game asks for no deadline (no days away read)."""
+    if len(waiting) < 2:
+        return waiting
+    return sorted(waiting, key=lambda waiting_game: (waiting_game.deadline, waiting_game.game.pk))
+
+
 def deadline_of(user: Any, now: datetime, spans: tuple[clock.Span, ...] | None = None) -> Callable[[Game], datetime]:
-    """game -> when this player's clock on it runs out: their days away read once for every game."""
-    if spans is None:
-        spans = clock.spans_by_user([user.pk]).get(user.pk, ())
+    """game -> when this player's clock on it runs out: their days away read once for every game, at the
+    first deadline asked (none asked, none read)."""
+    read: list[tuple[clock.Span, ...]] = [] if spans is None else [spans]
 
     def deadline(game: Game) -> datetime:
+        if not read:
+            read.append(clock.spans_by_user([user.pk]).get(user.pk, ()))
         started = game.turn_started_at or game.started_at or now
         try:
-            return clock.deadline(started, timedelta(days=game.time_limit_days), spans)
+            return clock.deadline(started, timedelta(days=game.time_limit_days), read[0])
         except Exception:  # days away the arithmetic cannot handle count as none (games.clock does the same)
             return clock.deadline(started, timedelta(days=game.time_limit_days), ())
 

@@ -188,3 +188,61 @@ def test_a_seated_poll_moves_its_watch_on_with_the_update_compiled_once(alice, b
         watch_seen(user=bob, game=game, now=later)
     assert Watch.objects.get(user=bob).seen_at == later
     assert Watch.objects.get(user=alice).seen_at == alices
+
+
+def poll_seconds() -> int:
+    return getattr(settings, "ZARKCITY_POLL_SECONDS", 10)
+
+
+def seen_at(user, game: Game):
+    return Watch.objects.filter(user=user, game=game).values_list("seen_at", flat=True).first()
+
+
+def test_a_page_that_keeps_polling_writes_its_row_every_other_poll_and_stays_watched(alice, bob):
+    """A row written less than WATCH - POLL - 5 seconds ago answers for this poll too: at every moment of
+    two minutes of polls the worker counts bob watching, with half the writes."""
+    game, row = bobs_turn(alice, bob)
+    start, polls, writes = timezone.now(), 13, 0
+    for n in range(polls):
+        at = start + timedelta(seconds=n * poll_seconds())
+        with time_machine.travel(at, tick=False):
+            before = seen_at(bob, game)
+            watch(bob, game)
+        written = seen_at(bob, game)
+        writes += written != before
+        just_before_the_next = at + timedelta(seconds=poll_seconds(), milliseconds=-1)
+        assert written >= just_before_the_next - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS)
+    assert writes == 7  # the polls at 0, 20, 40 ... 120 seconds
+
+
+def test_a_late_poll_still_finds_the_row_fresh(alice, bob):
+    """The margin: a poll that comes five seconds late (a busy browser) after one that did not write."""
+    game, row = bobs_turn(alice, bob)
+    start = timezone.now()
+    watch(bob, game)
+    with time_machine.travel(start + timedelta(seconds=poll_seconds()), tick=False):
+        watch(bob, game)  # not written
+    late = start + timedelta(seconds=2 * poll_seconds() + 5, milliseconds=-1)
+    assert seen_at(bob, game) >= late - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS)
+
+
+def test_a_tab_shown_again_is_watching_at_once(alice, bob):
+    game, row = bobs_turn(alice, bob)
+    watch(bob, game)
+    assert hide(bob, game) == 204 and seen_at(bob, game) is None
+    watch(bob, game)  # within the time a written row answers for: the beacon forgot it
+    assert seen_at(bob, game) is not None
+    assert delivery.deliver(row.pk) == Outcome.DEFERRED
+
+
+def test_with_the_cache_down_every_poll_writes_the_row(alice, bob, settings):
+    from tests.ops.test_sessions import RAISING
+
+    game, row = bobs_turn(alice, bob)
+    settings.CACHES = RAISING
+    start = timezone.now()
+    for n in range(3):
+        at = start + timedelta(seconds=n * poll_seconds())
+        with time_machine.travel(at, tick=False):
+            watch(bob, game)
+        assert seen_at(bob, game) == at

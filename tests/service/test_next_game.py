@@ -166,3 +166,21 @@ def test_the_games_waiting_are_read_without_their_positions(alice, three_waiting
         '"notifications_preference"',
         '"notifications_away"',
     ]
+
+
+def test_a_players_poll_reads_their_days_away_only_where_two_games_could_be_next(alice, bob, three_waiting):
+    """The poll every few seconds asks the days away (and the time zone they are counted in) only to order
+    the games waiting by time left: where one other game at most waits, there is nothing to order."""
+    soon, middle, roomy = three_waiting
+
+    def tables_read(user, game: Game) -> tuple[dict, set[str]]:
+        with CaptureQueriesContext(connection) as captured:
+            news = logged_in(user).get(reverse("game_ply", args=[game.pk]), {"mine": "1"}).json()
+        return news, {q["sql"].split(" FROM ")[1].split()[0] for q in captured.captured_queries if " FROM " in q["sql"]}
+
+    news, tables = tables_read(bob, roomy)  # bob waits in roomy and middle: middle is next
+    assert (news["waiting"], news["next"]["name"]) == (2, f"Zark City #{middle.pk}")
+    assert not tables & {'"notifications_away"', '"notifications_preference"'}
+    news, tables = tables_read(alice, soon)  # middle and roomy could be next: the one with less time left
+    assert (news["waiting"], news["next"]["name"]) == (3, f"Zark City #{middle.pk}")
+    assert {'"notifications_away"', '"notifications_preference"'} <= tables
