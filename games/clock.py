@@ -14,7 +14,7 @@ away then, and their clock runs as usual instead of being lost.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -170,14 +170,18 @@ _AWAY = Prepared(
 )
 
 
-def spans_by_user(user_ids: list[int], preferences: Iterable[Preference] | None = None) -> dict[int, tuple[Span, ...]]:
+def spans_by_user(
+    user_ids: list[int], preferences: Iterable[Preference] | None = None, *, none_away: Collection[int] = ()
+) -> dict[int, tuple[Span, ...]]:
     """Each user's days away as instants in their own time zone: two queries for a whole table, one
-    when their `preferences` (the saved rows among them) were read already."""
+    when their `preferences` (the saved rows among them) were read already, none more when every one of
+    them is among `none_away`, the users known to have no days away at all."""
     if preferences is None:
         preferences = _PREFERENCES(user_ids=tuple(user_ids))
     zones = {p.user_id: zone_of(p) for p in preferences}
     days: dict[int, list[AwayDays]] = {user_id: [] for user_id in user_ids}
-    for user_id, *period in _AWAY(user_ids=tuple(user_ids)):
+    asked = tuple(user_id for user_id in user_ids if user_id not in none_away)
+    for user_id, *period in _AWAY(user_ids=asked) if asked else ():
         days[user_id].append(tuple(period))  # type: ignore[arg-type]
     spans = {}
     for user_id in user_ids:
@@ -213,7 +217,9 @@ def table_clocks(game: Game, now: datetime | None = None, *, seats: list[Seat] |
     else:
         seated = [seat for seat in seats if not seat.resigned]
         saved = [p for seat in seated if (p := _saved_preference(seat)) is not None]
-        spans = spans_by_user([seat.user_id for seat in seated], saved)
+        # The game page's seats say whose player has no days away at all (games.selectors.page).
+        none_away = {seat.user_id for seat in seated if getattr(seat, "user_has_days_away", None) is False}
+        spans = spans_by_user([seat.user_id for seat in seated], saved, none_away=none_away)
     return TableClocks(_clocks(game, seated, spans, now), _away(game, seated, spans, now), spans)
 
 

@@ -79,13 +79,20 @@ def history(
     colours = {s.pk: s.colour for s in seats}
     names = {s.pk: display_name_of(s.user) for s in seats}
     keyed = _moves(game, colours, names, viewer, now, first_ply)
-    for pk, seat_id, after_ply, text, created in _CHAT(game_id=game.pk, first_ply=first_ply):
+    chat = () if said_none(seats, "game_has_chat") else _CHAT(game_id=game.pk, first_ply=first_ply)
+    for pk, seat_id, after_ply, text, created in chat:
         entry = HistoryEntry("chat", colours[seat_id], names[seat_id], text, at=created)
         keyed.append(((after_ply, 2, created.timestamp(), 0, pk), entry))
     keyed += _draw_events(game, colours, names, first_ply, proposals)
     keyed += _opening(game, first_ply)
     keyed.sort(key=lambda pair: pair[0])
     return [entry for _, entry in keyed], first_ply
+
+
+def said_none(seats: list[Seat], flag: str) -> bool:
+    """Whether the seats' own read says there is none of something (the game page's first read annotates
+    each seat: games.selectors.page); seats read otherwise say nothing, and it is read as ever."""
+    return bool(seats) and getattr(seats[0], flag, None) is False
 
 
 def _logged(viewer: str | None, *, game_id: int, first_ply: int) -> QuerySet[Move, tuple[Any, ...]]:

@@ -12,11 +12,11 @@ from django.db.models import Exists, OuterRef, Q
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
-from games.models import DrawProposal, Game, Seat
-from notifications.models import Mute
+from games.models import ChatMessage, DrawProposal, Game, Seat
+from notifications.models import Away, Mute
 from zarkcity_site.prepared import Prepared
 
-from .history import HistoryEntry, first_shown_ply, history
+from .history import HistoryEntry, first_shown_ply, history, said_none
 from .sealed import announced, committed_colours, own_commitment, seat_view
 
 Viewer = User | AnonymousUser | None
@@ -139,11 +139,18 @@ _TABLE = Prepared(
 # The game page's first read (game_with_table), compiled once: joining five tables cost more to compile than to run.
 # Each seat also says whether its own player muted the game (`muted`): the viewer's seat answers the mute
 # button's state (a player's own business: only the viewer's seat is asked) without a query of its own.
+# And whether there is anything to read for the rest of the page (`said_none` reads them): most games have
+# no draw offer and no chat, and most players no days away, and each would be a query of every page.
 _SEATS_WITH_GAME: Prepared[Seat] = Prepared(
     lambda *, game_id: (
         Seat.objects.filter(game_id=game_id)
         .select_related("game", *SEAT_RELATED)
-        .annotate(muted=Exists(Mute.objects.filter(user_id=OuterRef("user_id"), game_id=OuterRef("game_id"))))
+        .annotate(
+            muted=Exists(Mute.objects.filter(user_id=OuterRef("user_id"), game_id=OuterRef("game_id"))),
+            game_has_offers=Exists(DrawProposal.objects.filter(game_id=OuterRef("game_id"))),
+            game_has_chat=Exists(ChatMessage.objects.filter(game_id=OuterRef("game_id"))),
+            user_has_days_away=Exists(Away.objects.filter(user_id=OuterRef("user_id"))),
+        )
         .order_by("order")
     )
 )
@@ -210,7 +217,7 @@ def game_for_viewer(
     if context.my_move and colour is not None:
         context.legal = legal_groups(game, state, colour)
     first_ply = first_shown_ply(game, whole_history)
-    proposals = _DRAW_OFFERS(game_id=game.pk, first_ply=first_ply)
+    proposals = [] if said_none(seats, "game_has_offers") else _DRAW_OFFERS(game_id=game.pk, first_ply=first_ply)
     if game.status == Game.Status.ACTIVE:
         context.draw_offer = _draw_offer(proposals, seats, seat)
     context.history, context.history_hidden = history(game, seats, colour, state, whole_history, proposals)

@@ -178,3 +178,35 @@ def test_every_coordinate_label_lies_inside_the_viewbox(interactive):
     assert all(top + 20 <= y <= top + height - 20 for y in ys)
     # The felt bands behind labels that follow a panned board are only for the game page.
     assert ("zc-coord-strip" in svg) == interactive
+
+
+def test_the_page_reads_chat_draw_offers_and_days_away_only_where_its_first_read_finds_some(alice, bob):
+    """Most games have no chat and no draw offer, most players no days away: the page's first read says
+    so, and the page asks no more; once there is one of each, the page reads it and shows it."""
+    from datetime import timedelta
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from notifications import services as notification_services
+
+    def page(user) -> tuple[str, set[str]]:
+        with CaptureQueriesContext(connection) as queries:
+            html = logged_in(user).get(reverse("game_detail", args=[game.pk])).content.decode()
+        return html, {
+            table for query in queries.captured_queries for table in re.findall(r'^SELECT "(\w+)"\.', query["sql"])
+        }
+
+    read_only_if_any = {"games_chatmessage", "games_drawproposal", "notifications_away"}
+    game = play_plies(start_game(alice, bob), 4)
+    html, tables = page(alice)
+    assert not tables & read_only_if_any
+    services.chat_post(game=game, user=bob, text="good luck, have fun")
+    services.draw_propose(game=game, user=bob)
+    today = timezone.localdate()
+    notification_services.away_add(user=bob, first_day=today, last_day=today + timedelta(days=2), today=today)
+    html, tables = page(alice)
+    assert read_only_if_any <= tables
+    assert "good luck, have fun" in html
+    assert "proposed a draw." in html and "is away until" in html
