@@ -20,7 +20,7 @@ from engine.interface import Game as GameRules
 from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import Game, Move, Seat
-from games.selectors.page import SEAT_RELATED, table_of
+from games.selectors.page import HAS_DAYS_AWAY, SEAT_RELATED, table_for_clocks
 from zarkcity_site.prepared import Prepared
 from zarkcity_site.related import read_with_or
 
@@ -37,14 +37,18 @@ def preference_for(user: User) -> Preference:
 
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim). In seat
 # order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
-TABLE = Prefetch("game__seats", queryset=Seat.objects.select_related(*SEAT_RELATED).order_by("order"))
+# Each seat also says whether its player has any days away (the email's clocks read only theirs).
+TABLE = Prefetch(
+    "game__seats",
+    queryset=Seat.objects.select_related(*SEAT_RELATED).annotate(user_has_days_away=HAS_DAYS_AWAY).order_by("order"),
+)
 
 
 def keep_table(game: Game) -> None:
-    """Read the game's seats on their own (`table_of`, compiled once: the worker asks it for every email)
-    and hold them as TABLE would have: `seated(game)` and `game.seats.all()` give them, and each seat's
-    game is this one, without another query."""
-    seats = table_of(game)
+    """Read the game's seats on their own (`table_for_clocks`, compiled once: the worker asks it for every
+    email) and hold them as TABLE would have: `seated(game)` and `game.seats.all()` give them, and each
+    seat's game is this one, without another query."""
+    seats = table_for_clocks(game)
     for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
     # What Django's prefetch_related_objects leaves: the related manager's queryset, already evaluated.
@@ -58,7 +62,7 @@ def seated(game: Game) -> list[Seat]:
     """The game's seats in order with their players: those read with the outbox row, else one query."""
     if "seats" in getattr(game, "_prefetched_objects_cache", {}):
         return list(game.seats.all())
-    return table_of(game)
+    return table_for_clocks(game)
 
 
 def seat_of(game: Game, user: User) -> Seat | None:

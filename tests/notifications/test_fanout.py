@@ -9,17 +9,19 @@ import smtplib
 import socket
 import threading
 import time
+from datetime import timedelta
 from email import message_from_bytes
 from email.mime.image import MIMEImage
 
 import pytest
 from aiosmtpd.controller import Controller
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from notifications import delivery, outgoing, pictures
 from notifications.delivery import Outcome
-from notifications.models import Notification
+from notifications.models import Away, Notification
 from replies.models import ReplyToken
 from tests.notifications.helpers import play_setup, play_turn, start_game
 
@@ -121,8 +123,9 @@ def test_a_turn_email_reads_the_table_once(
 @pytest.mark.django_db(transaction=True)
 def test_the_worker_asks_seven_statements_for_a_turn_email(alice, bob, charlie, django_assert_max_num_queries):
     """As the worker runs, in autocommit: the claim, the row with the table, the days away, the history,
-    the token's INSERT, the UPDATE to sent. A second build of the same turn's email (a retry) carries the
-    same reply address."""
+    the token's INSERT, the UPDATE to sent; the days away only where a player at the table has some (the
+    table's read says whether), so six at most tables. A second build of the same turn's email (a retry)
+    carries the same reply address."""
     game = start_game(alice, bob, charlie)
     play_setup(game)
     play_turn(game)
@@ -130,14 +133,22 @@ def test_the_worker_asks_seven_statements_for_a_turn_email(alice, bob, charlie, 
     # The eager worker sent it already: hand it back as it was before its first build, without a token.
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
     ReplyToken.objects.all().delete()
-    with django_assert_max_num_queries(7) as captured:
+    with django_assert_max_num_queries(6) as captured:
         assert delivery.deliver(row.pk) == Outcome.SENT
     assert not any(q["sql"].startswith(("SAVEPOINT", "BEGIN")) for q in captured.captured_queries)
+    assert not any(q["sql"].startswith('SELECT "notifications_away".') for q in captured.captured_queries)
     first = mail.outbox[-1].reply_to
     Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
-    with django_assert_max_num_queries(8):  # the INSERT finds the token there, then reads it
+    with django_assert_max_num_queries(7):  # the INSERT finds the token there, then reads it
         assert delivery.deliver(row.pk) == Outcome.SENT
     assert mail.outbox[-1].reply_to == first and first and first[0].startswith("play+")
+    today = timezone.localdate()
+    Away.objects.create(user=charlie, first_day=today, last_day=today + timedelta(days=2))
+    Notification.objects.filter(pk=row.pk).update(status=Status.PENDING)
+    with django_assert_max_num_queries(8) as captured:  # charlie's days away, read for the clocks
+        assert delivery.deliver(row.pk) == Outcome.SENT
+    assert any(q["sql"].startswith('SELECT "notifications_away".') for q in captured.captured_queries)
+    assert ", away until " in str(mail.outbox[-1].body)  # charlie's line among the players
 
 
 # ----------------------------------------------------------------------------- one SMTP connection
