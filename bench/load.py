@@ -1119,7 +1119,7 @@ def poll_seconds() -> float:
     """How often the game page's script polls (games/views_play.py hands it ZARKCITY_POLL_SECONDS)."""
     from django.conf import settings
 
-    return float(getattr(settings, "ZARKCITY_POLL_SECONDS", 10))
+    return float(settings.ZARKCITY_POLL_SECONDS)
 
 
 def deploy() -> None:

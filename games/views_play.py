@@ -181,7 +181,7 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         "steps": cast(Clicks, game.rules).click_steps(context.view, moves) if moves and has(game.rules, Clicks) else [],
         "page_url": _page_url(game),
         "ply_url": reverse("game_ply", args=[game.pk]),
-        "poll_seconds": getattr(settings, "ZARKCITY_POLL_SECONDS", 10),
+        "poll_seconds": settings.ZARKCITY_POLL_SECONDS,
         "unwatched_url": reverse("notifications:game_unwatched", args=[game.pk]),  # the tab went hidden
         "title": f"{game.rules.info.name} #{game.pk} · zarkcity",  # the tab's title when no game waits for you
     }

@@ -87,8 +87,7 @@ def _forget(user_id: int, game_id: int) -> None:
 
 
 def _refresh_seconds() -> float:
-    poll = getattr(settings, "ZARKCITY_POLL_SECONDS", 10)
-    return settings.NOTIFICATIONS_WATCH_SECONDS - poll - MARGIN_SECONDS
+    return settings.NOTIFICATIONS_WATCH_SECONDS - settings.ZARKCITY_POLL_SECONDS - MARGIN_SECONDS
 
 
 def _key(user_id: int, game_id: int) -> str:

@@ -314,6 +314,8 @@ NOTIFICATIONS_DIGEST_HOUR = int(env_str("NOTIFICATIONS_DIGEST_HOUR", "8"))  # lo
 NOTIFICATIONS_MAX_AWAY_DAYS = int(env_str("NOTIFICATIONS_MAX_AWAY_DAYS", "30"))  # one period away, at most
 NOTIFICATIONS_AWAY_HORIZON_DAYS = int(env_str("NOTIFICATIONS_AWAY_HORIZON_DAYS", "60"))  # last day away, from today
 NOTIFICATIONS_AWAY_DAYS_PER_YEAR = int(env_str("NOTIFICATIONS_AWAY_DAYS_PER_YEAR", "45"))  # in any 365 days
+# How often an open game page polls ply.json (static/js/game_page.js is handed it by the page).
+ZARKCITY_POLL_SECONDS = 10
 # Quiet while you watch (docs/notifications.md): a game page's poll less than WATCH_SECONDS old means its
 # player is watching; their turn email then waits until GRACE_SECONDS after their turn began.
 NOTIFICATIONS_WATCH_SECONDS = int(env_str("NOTIFICATIONS_WATCH_SECONDS", "30"))  # three polls of 10 s

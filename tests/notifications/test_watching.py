@@ -191,7 +191,7 @@ def test_a_seated_poll_moves_its_watch_on_with_the_update_compiled_once(alice, b
 
 
 def poll_seconds() -> int:
-    return getattr(settings, "ZARKCITY_POLL_SECONDS", 10)
+    return settings.ZARKCITY_POLL_SECONDS
 
 
 def seen_at(user, game: Game):
