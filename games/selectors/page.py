@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
@@ -135,9 +135,11 @@ def table_of(game: Game) -> list[Seat]:
     return _TABLE(game_id=game.pk)
 
 
-_TABLE = Prepared(
-    lambda *, game_id: Seat.objects.filter(game_id=game_id).select_related(*SEAT_RELATED).order_by("order")
-)
+def _in_seat_order(game_id: int) -> QuerySet[Seat]:
+    return Seat.objects.filter(game_id=game_id).select_related(*SEAT_RELATED).order_by("order")
+
+
+_TABLE = Prepared(lambda *, game_id: _in_seat_order(game_id))
 
 
 def table_for_clocks(game: Game) -> list[Seat]:
@@ -147,12 +149,7 @@ def table_for_clocks(game: Game) -> list[Seat]:
 
 
 _TABLE_FOR_CLOCKS: Prepared[Seat] = Prepared(
-    lambda *, game_id: (
-        Seat.objects.filter(game_id=game_id)
-        .select_related(*SEAT_RELATED)
-        .annotate(user_has_days_away=HAS_DAYS_AWAY)
-        .order_by("order")
-    )
+    lambda *, game_id: _in_seat_order(game_id).annotate(user_has_days_away=HAS_DAYS_AWAY)
 )
 
 

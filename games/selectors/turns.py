@@ -8,6 +8,7 @@ games.services, which reads games.selectors.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -102,14 +103,15 @@ def _in_time_left_order(waiting: list[WaitingGame]) -> list[WaitingGame]:
 def deadline_of(user: Any, now: datetime, spans: tuple[clock.Span, ...] | None = None) -> Callable[[Game], datetime]:
     """game -> when this player's clock on it runs out: their days away read once for every game, at the
     first deadline asked (none asked, none read)."""
-    read: list[tuple[clock.Span, ...]] = [] if spans is None else [spans]
+
+    @functools.cache
+    def away() -> tuple[clock.Span, ...]:
+        return spans if spans is not None else clock.spans_by_user([user.pk]).get(user.pk, ())
 
     def deadline(game: Game) -> datetime:
-        if not read:
-            read.append(clock.spans_by_user([user.pk]).get(user.pk, ()))
         started = game.turn_started_at or game.started_at or now
         try:
-            return clock.deadline(started, timedelta(days=game.time_limit_days), read[0])
+            return clock.deadline(started, timedelta(days=game.time_limit_days), away())
         except Exception:  # days away the arithmetic cannot handle count as none (games.clock does the same)
             return clock.deadline(started, timedelta(days=game.time_limit_days), ())
 
