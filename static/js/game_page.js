@@ -15,6 +15,7 @@ const page = {
   builder: null,
   timer: null,
   swapping: null, /* the swap in flight (a promise), so a poll and a Confirm never swap twice */
+  polling: null, /* the poll's request in flight (a promise): the watch's beacon waits for its answer */
   confirming: false, /* a move is on its way: no poll swaps the page from under it */
 };
 
@@ -103,8 +104,15 @@ function movedAlongside(news) {
   return movers.length > 1 && movers.includes(viewer) && news.movers.includes(viewer) && !news.moved.includes(viewer);
 }
 
+/* Kept in page.polling while it is on its way: a player's ply.json also tells the server they watch. */
+function fetchPly() {
+  const asked = askPly().finally(() => { if (page.polling === asked) page.polling = null; });
+  page.polling = asked;
+  return asked;
+}
+
 /* A seated player's page also asks for their own games waiting (mine=1): the title and "Next game". */
-async function fetchPly() {
+async function askPly() {
   const mine = page.data.viewer ? "&mine=1" : "";
   const url = `${page.data.ply_url}?since=${page.data.ply}${mine}`;
   const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
@@ -186,6 +194,6 @@ init();
 schedule();
 /* A player's page says at once that they are watching (the poll), and when they stop (watching.js). */
 if (page.data && page.data.viewer && page.data.active) {
-  watchWhileVisible(page.data.unwatched_url);
+  watchWhileVisible(page.data.unwatched_url, () => page.polling);
   poll();
 }

@@ -5,7 +5,10 @@
 
 let told = null;
 
-export function watchWhileVisible(url) {
+/* `polling()` answers the page's poll in flight (a promise), or null. A poll sent just before the tab went
+   hidden may reach the server after the beacon and write the watch again (the server serves requests
+   side by side, in any order): once that poll has answered, a tab still hidden says it again. */
+export function watchWhileVisible(url, polling) {
   if (told === url) return; /* once per page, however often the game is swapped in */
   told = url;
   const left = () => {
@@ -17,5 +20,11 @@ export function watchWhileVisible(url) {
   };
   /* A tab switched away from, a window minimised, a page closed or left: each makes the page hidden
      first (the Page Lifecycle's last event a browser reliably fires), so one listener covers them. */
-  document.addEventListener("visibilitychange", () => { if (document.hidden) left(); });
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) return;
+    left();
+    const inFlight = polling();
+    const again = () => { if (document.hidden) left(); };
+    if (inFlight) inFlight.then(again, again);
+  });
 }
