@@ -35,11 +35,11 @@ from zarkcity_site.prepared import Prepared, PreparedUpdate
 
 from . import outgoing, push, selectors
 from .emails import build_message
-from .models import Mute, Notification, Preference, PushSubscription, Watch
+from .models import TURN_KINDS, Mute, Notification, Preference, PushSubscription, Watch
+from .watching import held_until
 
 log = logging.getLogger(__name__)
 Kind, Status = Notification.Kind, Notification.Status
-TURN_KINDS = {Kind.YOUR_TURN, Kind.REMINDER_50, Kind.REMINDER_80}
 MAX_BACKOFF_SECONDS = 15 * 60  # well inside Redis's one-hour visibility timeout for a countdown task
 # The recipient's reply-to-play setting comes too: a turn email's reply address asks only for its token.
 READ_WITH_ROW = ("recipient__profile", "recipient__notification_preference", "recipient__reply_setting", "game")
@@ -50,8 +50,6 @@ MUTED = Exists(Mute.objects.filter(user=OuterRef("recipient"), game=OuterRef("ga
 WATCHED_AT = Subquery(Watch.objects.filter(user=OuterRef("recipient"), game=OuterRef("game")).values("seen_at")[:1])
 # ...and whether they opted a browser in to Web Push (notifications.push).
 HAS_PUSH = Exists(PushSubscription.objects.filter(user=OuterRef("recipient")))
-# The emails that ask for a move: held while their recipient watches the game (quiet while you watch).
-ASKING_KINDS = TURN_KINDS | {Kind.GAME_STARTED}
 # One read of what the re-check and the email need, once a row is claimed: the recipient with their name
 # and preferences, the game and its seats with theirs (selectors.TABLE), and the three answers above.
 # Built once: resolving those three subqueries for every email cost as much as compiling half the
@@ -315,13 +313,8 @@ def watched_hold(row: Notification, now: datetime | None = None) -> datetime | N
     """Until when an email asking for a move waits because its recipient has the game open in a
     visible tab: NOTIFICATIONS_WATCH_GRACE_SECONDS after the turn began (the row was written). Then it
     goes as any other, if they have not moved: a tab left open on a screen nobody looks at still brings it."""
-    now = now or timezone.now()
     seen = getattr(row, "watched_at", None)  # read with the row by the claim
-    if row.kind not in ASKING_KINDS or seen is None:
-        return None
-    until = row.created_at + timedelta(seconds=settings.NOTIFICATIONS_WATCH_GRACE_SECONDS)
-    fresh = seen >= now - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS)
-    return until if fresh and now < until else None
+    return held_until(row.kind, seen, row.created_at, now or timezone.now())
 
 
 def quiet_until(preference: Preference, now: datetime | None = None) -> datetime | None:

@@ -104,6 +104,12 @@ class Notification(models.Model):
         return f"{self.get_kind_display()} for {whom} ({where}): {self.status}"
 
 
+# The turn's own emails: a player's move answers them (the worker skips them: "they already moved").
+TURN_KINDS = frozenset({Notification.Kind.YOUR_TURN, Notification.Kind.REMINDER_50, Notification.Kind.REMINDER_80})
+# The emails that ask for a move: held while their recipient watches the game (notifications.watching).
+ASKING_KINDS = TURN_KINDS | {Notification.Kind.GAME_STARTED}
+
+
 class Preference(models.Model):
     """How a player wants to hear from us. A user without a row gets the defaults below."""
 

@@ -23,9 +23,10 @@ from django.utils import timezone
 from engine.kit.core import is_simultaneous
 from games.models import DrawProposal, Game, Invitation, Move, Seat
 
-from .models import Away, Notification, PlayLinkUse, Preference
+from .models import TURN_KINDS, Away, Notification, PlayLinkUse, Preference
 from .selectors import next_digest_at, preference_for, zone_of
 from .tasks import deliver
+from .watching import held_until
 
 log = logging.getLogger(__name__)
 Kind = Notification.Kind
@@ -60,6 +61,7 @@ def notify_after_move(
     """
     if game.status == Game.Status.FINISHED:
         return notify_game_over(game=game, seats=seats)
+    _answered(game, move, seats)
     now_moving = set(game.to_move.split(",")) - {""}
     rules = game.rules
     after = after if after is not None else rules.from_position(game.snapshot)
@@ -73,6 +75,18 @@ def notify_after_move(
     # rows are inserted without looking first (the unique row still decides, should one be there).
     chosen = _seats(game, colours=new, table=seats)
     return _write_for_seats(game, chosen, Kind.YOUR_TURN, actor=move.seat.colour, fresh=True)
+
+
+def _answered(game: Game, move: Move, seats: list[Seat] | None) -> None:
+    """The mover's turn emails still unsent (held while they watched, or not yet taken by a worker) are
+    answered by this move: skipped now, for the reason the worker would give when it claimed them. Only
+    where the move's seats say one waits (table_of's `turn_email_waiting`): most moves write nothing."""
+    mover = next((s for s in seats or () if s.pk == move.seat_id), None)
+    if mover is None or mover.resigned or not getattr(mover, "turn_email_waiting", False):
+        return
+    Notification.objects.filter(
+        game=game, recipient_id=mover.user_id, status=Notification.Status.PENDING, kind__in=TURN_KINDS
+    ).update(status=Notification.Status.SKIPPED, skip_reason="they already moved")
 
 
 def notify_game_started(*, game: Game) -> list[int]:
@@ -148,10 +162,13 @@ def _seats(
 
 
 def _write_for_seats(game: Game, seats: list[Seat], kind: str, *, actor: str, fresh: bool = False) -> list[int]:
+    """A row to each seat's player who wants this email. A seat read with its watch (table_of, under the
+    game's lock) gives `watched_at`: a player watching gets the "your turn" already held."""
     ids = []
     for seat in seats:
         if wants(seat.user, kind):
-            row_id = write_row(game=game, recipient=seat.user, kind=kind, actor=actor, fresh=fresh)
+            seen = getattr(seat, "watched_at", None)
+            row_id = write_row(game=game, recipient=seat.user, kind=kind, actor=actor, fresh=fresh, watched_at=seen)
             if row_id is not None:
                 ids.append(row_id)
     return ids
@@ -176,8 +193,13 @@ def write_row(
     digest_date: date | None = None,
     invitation: Invitation | None = None,
     fresh: bool = False,
+    watched_at: datetime | None = None,
 ) -> int | None:
     """One outbox row, sent after commit; None when that email was already written (the unique row).
+
+    `watched_at`: when the recipient's visible page of the game last polled. An email asking for a move
+    to a player watching is written held, as the worker would hold it (watching.held_until): a due time
+    and no broker task, for the sweep to hand out when the grace is over. No worker is woken for it.
 
     `fresh`: the row is almost surely new (a "your turn" for the ply just recorded), so it is inserted
     without a SELECT first; should the unique row exist after all, the insert fails and nothing is written,
@@ -189,7 +211,9 @@ def write_row(
         lookup = {"recipient": recipient, "kind": kind, "digest_date": digest_date}
     elif kind == Kind.INVITATION:
         lookup = {"invitation": invitation, "kind": kind}
-    defaults = {"game": game, "recipient": recipient, "actor": actor, "created_at": now, "queued_at": now}
+    held = held_until(kind, watched_at, now, now)
+    defaults = {"game": game, "recipient": recipient, "actor": actor, "created_at": now}
+    defaults |= {"send_after": held, "queued_at": None} if held else {"queued_at": now}
     if fresh:
         row_id = _insert_new(lookup, defaults)
     else:
@@ -198,7 +222,8 @@ def write_row(
         row_id = row.pk if created else None
     if row_id is None:
         return None
-    transaction.on_commit(partial(enqueue, row_id))
+    if held is None:
+        transaction.on_commit(partial(enqueue, row_id))
     return row_id
 
 

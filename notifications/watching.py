@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Game
 from zarkcity_site.prepared import PreparedUpdate
 
-from .models import Watch
+from .models import ASKING_KINDS, Watch
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +43,19 @@ def watch_seen(*, user: User, game: Game, now: datetime | None = None) -> None:
         except IntegrityError:  # the player's other tab polled at the same moment
             Watch.objects.filter(user=user, game=game).update(seen_at=now)
     _written(user.pk, game.pk, now)
+
+
+def held_until(kind: str, seen_at: datetime | None, written_at: datetime, now: datetime) -> datetime | None:
+    """Until when an email of `kind`, written at `written_at`, waits because its recipient's visible page
+    of the game last polled at `seen_at` (None: no page): NOTIFICATIONS_WATCH_GRACE_SECONDS after it was
+    written (their turn began), while that poll is under NOTIFICATIONS_WATCH_SECONDS old. Asked when the
+    "your turn" is written (the move's seats carry their watch: no broker task for a held row) and again
+    by the worker when it claims a row (delivery.watched_hold)."""
+    if kind not in ASKING_KINDS or seen_at is None:
+        return None
+    until = written_at + timedelta(seconds=settings.NOTIFICATIONS_WATCH_GRACE_SECONDS)
+    fresh = seen_at >= now - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS)
+    return until if fresh and now < until else None
 
 
 def watch_left(*, user: User, game: Game) -> None:

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from accounts.selectors import bot_label_of, display_name_of
 from engine.interface import BoardScript, HandPick, MoveKind, Table, View
 from games.models import ChatMessage, DrawProposal, Game, Seat
-from notifications.models import Away, Mute
+from notifications.models import TURN_KINDS, Away, Mute, Notification, Watch
 from zarkcity_site.prepared import Prepared
 
 from .history import HistoryEntry, first_shown_ply, history, said_none
@@ -131,7 +131,10 @@ HAS_DAYS_AWAY = Exists(Away.objects.filter(user_id=OuterRef("user_id")))
 def table_of(game: Game) -> list[Seat]:
     """Every seat of the game in seat order, with SEAT_RELATED. Sorted by the seat's own column: the
     model's ordering would join the game row to sort by it. move_submit reads it once under the game's
-    lock, then the acting seat, the descriptions, the bot check and the "your turn" rows use these rows."""
+    lock, then the acting seat, the descriptions, the bot check and the "your turn" rows use these rows.
+    Each seat also says when its player's visible page of the game last polled (`watched_at`, or None):
+    a "your turn" to a player watching is written already held (notifications.watching.held_until); and
+    whether a turn email to them waits unsent (`turn_email_waiting`): their move answers it at once."""
     return _TABLE(game_id=game.pk)
 
 
@@ -139,7 +142,20 @@ def _in_seat_order(game_id: int) -> QuerySet[Seat]:
     return Seat.objects.filter(game_id=game_id).select_related(*SEAT_RELATED).order_by("order")
 
 
-_TABLE = Prepared(lambda *, game_id: _in_seat_order(game_id))
+# The seat's player's watch of its game (one row at most: unique per player and game).
+WATCHED_AT = Subquery(
+    Watch.objects.filter(user_id=OuterRef("user_id"), game_id=OuterRef("game_id")).values("seen_at")[:1]
+)
+# ...and whether a turn email to them waits unsent (most often held while they watched: the worker would
+# hand it out at the end of the grace only to skip it).
+TURN_EMAIL_WAITING = Exists(
+    Notification.objects.filter(
+        game_id=OuterRef("game_id"), recipient_id=OuterRef("user_id"), status=Notification.Status.PENDING
+    ).filter(kind__in=TURN_KINDS)
+)
+_TABLE: Prepared[Seat] = Prepared(
+    lambda *, game_id: _in_seat_order(game_id).annotate(watched_at=WATCHED_AT, turn_email_waiting=TURN_EMAIL_WAITING)
+)
 
 
 def table_for_clocks(game: Game) -> list[Seat]:

@@ -227,7 +227,15 @@ def test_a_your_turn_email_is_dropped_when_the_player_moved_before_the_worker_ca
     for callback in late:
         callback()
     assert mail.outbox == []
-    assert Notification.objects.filter(kind=Kind.YOUR_TURN, status=Status.SKIPPED).count() == 1
+    (queued,) = [c.args[0] for c in late if getattr(c, "func", None) is notify.enqueue]
+    # The move answered it (their turn email still unsent): the worker's task found nothing to claim.
+    row = Notification.objects.get(pk=queued)
+    assert (row.kind, row.status, row.skip_reason, row.attempts) == (
+        Kind.YOUR_TURN,
+        Status.SKIPPED,
+        "they already moved",
+        0,
+    )
 
 
 # ----------------------------------------------------------------------------- preferences

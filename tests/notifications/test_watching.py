@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.models import Game
 from notifications import delivery, sweep
+from notifications import services as notify
 from notifications.delivery import Outcome
 from notifications.models import Notification, Watch
 from tests.notifications.helpers import mail_to, movers, play, start_game, state
@@ -71,10 +72,10 @@ def test_a_watching_player_who_moves_in_time_gets_no_email(alice, bob):
         assert sweep.requeue(timezone.now()) == 0  # not due yet
         watch(bob, game)
         finish_turn(game, bob)  # bob moves, with his page open
+    row.refresh_from_db()  # his move answered it: no worker need hand it out and skip it
+    assert (row.status, row.skip_reason) == (Status.SKIPPED, "they already moved")
     with time_machine.travel(grace(row, 1), tick=False):
-        assert sweep.requeue(timezone.now()) == 2  # bob's held row, and alice's turn after his move
-    row.refresh_from_db()
-    assert row.status == Status.SKIPPED and row.skip_reason in ("they already moved", "it is no longer their move")
+        assert sweep.requeue(timezone.now()) == 1  # alice's turn after his move
     assert mail_to(bob) == []
 
 
@@ -155,6 +156,97 @@ def test_quiet_hours_still_hold_the_email_after_the_grace(alice, bob):
         assert sweep.requeue(timezone.now()) == 1  # the hold is over, the night is not
     row.refresh_from_db()
     assert row.status == Status.PENDING and row.send_after > grace(row, 60) and mail_to(bob) == []
+
+
+def turn_handed_to(bob, game: Game, capture, *, polling: bool = True) -> tuple[Notification, list[int]]:
+    """Moves until one hands bob his turn, his page polling before each if `polling` (game_page.js, a
+    visible tab): his "your turn" row, and the rows the moves gave the broker after commit."""
+    queued: list[int] = []
+    while True:
+        if polling:
+            watch(bob, game)
+        with capture() as callbacks:
+            play(game)
+        queued += [c.args[0] for c in callbacks if getattr(c, "func", None) is notify.enqueue]
+        row = Notification.objects.filter(recipient=bob, kind=Kind.YOUR_TURN).first()
+        if row is not None:
+            Notification.objects.exclude(pk=row.pk).delete()  # the sweep hands out only his
+            return row, queued
+
+
+def test_a_turn_handed_to_a_player_watching_is_written_held_and_wakes_no_worker(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    row, queued = turn_handed_to(bob, start_game(alice, bob), django_capture_on_commit_callbacks)
+    # As the worker would have held it (test_a_watching_player_who_moves_in_time_gets_no_email), and no
+    # task for a worker to claim the row only to put it back: never claimed, no attempt counted.
+    assert (row.status, row.send_after, row.queued_at) == (Status.PENDING, grace(row), None)
+    assert row.claimed_at is None and row.attempts == 0 and row.pk not in queued
+    with time_machine.travel(grace(row, -1), tick=False):
+        assert sweep.requeue(timezone.now()) == 0 and mail_to(bob) == []
+    with time_machine.travel(grace(row, 1), tick=False):
+        assert sweep.requeue(timezone.now()) == 1  # he has not moved: the email goes, once
+        assert sweep.requeue(timezone.now()) == 0
+    row.refresh_from_db()
+    assert row.status == Status.SENT and len(mail_to(bob)) == 1
+
+
+def test_a_turn_handed_to_a_player_watching_who_moves_in_time_brings_no_email(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob)
+    row, _ = turn_handed_to(bob, game, django_capture_on_commit_callbacks)
+    with time_machine.travel(grace(row, -2), tick=False):
+        play(game, game.seats.get(user=bob).colour)  # the first step of his turn answers it
+    row.refresh_from_db()
+    assert (row.status, row.skip_reason, row.attempts) == (Status.SKIPPED, "they already moved", 0)
+    with time_machine.travel(grace(row, 1), tick=False):
+        sweep.requeue(timezone.now())
+    assert mail_to(bob) == []
+
+
+def test_a_move_answers_only_its_players_own_turn_emails_still_unsent(alice, bob):
+    game, row = bobs_turn(alice, bob)  # bob's "your turn", not yet given to a worker
+    assert delivery.claim(row.pk) is not None  # ...then taken by one: its own checks decide
+    sent_row = Notification.objects.create(
+        game=game, ply=0, recipient=bob, kind=Kind.YOUR_TURN, status=Status.SENT, created_at=timezone.now()
+    )
+    others = [
+        Notification.objects.create(game=game, ply=game.ply, recipient=bob, kind=Kind.DRAW_PROPOSED),
+        Notification.objects.create(game=game, ply=game.ply, recipient=alice, kind=Kind.REMINDER_50),
+    ]
+    waiting = Notification.objects.create(game=game, ply=game.ply, recipient=bob, kind=Kind.REMINDER_50)
+    play(game, game.seats.get(user=bob).colour)
+    statuses = dict(Notification.objects.values_list("pk", "status"))
+    assert statuses[waiting.pk] == Status.SKIPPED
+    assert statuses[row.pk] == Status.SENDING and statuses[sent_row.pk] == Status.SENT
+    assert [statuses[other.pk] for other in others] == [Status.PENDING, Status.PENDING]
+    stale = timedelta(seconds=settings.NOTIFICATIONS_STALE_CLAIM_SECONDS + 1)
+    with time_machine.travel(timezone.now() + stale, tick=False):
+        assert delivery.deliver(row.pk) == Outcome.SKIPPED  # that claim taken over: the worker's own check
+    row.refresh_from_db()
+    assert row.skip_reason in ("they already moved", "it is no longer their move") and mail_to(bob) == []
+
+
+def test_a_turn_handed_to_a_player_whose_page_went_quiet_is_queued_at_once(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob)
+    with time_machine.travel(timezone.now() - timedelta(seconds=settings.NOTIFICATIONS_WATCH_SECONDS + 5)):
+        watch(bob, game)  # his page polled, then its tab was closed without a beacon
+    row, queued = turn_handed_to(bob, game, django_capture_on_commit_callbacks, polling=False)
+    assert Watch.objects.filter(user=bob).exists()
+    assert row.send_after is None and row.queued_at is not None and row.pk in queued
+
+
+def test_a_turn_handed_to_a_player_whose_tab_went_hidden_is_queued_at_once(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game = start_game(alice, bob)
+    watch(bob, game)
+    assert hide(bob, game) == 204
+    row, queued = turn_handed_to(bob, game, django_capture_on_commit_callbacks, polling=False)
+    assert row.send_after is None and row.queued_at is not None and row.pk in queued
 
 
 def test_only_a_seated_players_poll_of_a_game_going_on_counts(alice, bob, charlie):
