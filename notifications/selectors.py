@@ -20,7 +20,7 @@ from engine.interface import Game as GameRules
 from engine.interface import Throw
 from engine.kit.core import public_text
 from games.models import Game, Move, Seat
-from games.selectors.page import HAS_DAYS_AWAY, SEAT_RELATED, table_for_clocks
+from games.selectors.page import seats_for_clocks, table_for_clocks
 from zarkcity_site.prepared import Prepared
 from zarkcity_site.related import read_with_or
 
@@ -38,10 +38,7 @@ def preference_for(user: User) -> Preference:
 # The table of an outbox row's game, read with the row by the worker's claim (delivery.claim). In seat
 # order by the seat's own column: the model's ordering ("game", "order") would join the game to sort by it.
 # Each seat also says whether its player has any days away (the email's clocks read only theirs).
-TABLE = Prefetch(
-    "game__seats",
-    queryset=Seat.objects.select_related(*SEAT_RELATED).annotate(user_has_days_away=HAS_DAYS_AWAY).order_by("order"),
-)
+TABLE = Prefetch("game__seats", queryset=seats_for_clocks())
 
 
 def keep_table(game: Game) -> None:

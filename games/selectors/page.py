@@ -138,8 +138,15 @@ def table_of(game: Game) -> list[Seat]:
     return _TABLE(game_id=game.pk)
 
 
-def _in_seat_order(game_id: int) -> QuerySet[Seat]:
-    return Seat.objects.filter(game_id=game_id).select_related(*SEAT_RELATED).order_by("order")
+def seats_in_order() -> QuerySet[Seat]:
+    """Seats with SEAT_RELATED, in seat order by the seat's own column (the model's ordering would join
+    the game row to sort by it): the move's table, the worker's, and the claim's prefetch of it."""
+    return Seat.objects.select_related(*SEAT_RELATED).order_by("order")
+
+
+def seats_for_clocks() -> QuerySet[Seat]:
+    """As `seats_in_order`, each seat also saying whether its player has any days away."""
+    return seats_in_order().annotate(user_has_days_away=HAS_DAYS_AWAY)
 
 
 # The seat's player's watch of its game (one row at most: unique per player and game).
@@ -150,11 +157,16 @@ WATCHED_AT = Subquery(
 # hand it out at the end of the grace only to skip it).
 TURN_EMAIL_WAITING = Exists(
     Notification.objects.filter(
-        game_id=OuterRef("game_id"), recipient_id=OuterRef("user_id"), status=Notification.Status.PENDING
-    ).filter(kind__in=TURN_KINDS)
+        game_id=OuterRef("game_id"),
+        recipient_id=OuterRef("user_id"),
+        status=Notification.Status.PENDING,
+        kind__in=TURN_KINDS,
+    )
 )
 _TABLE: Prepared[Seat] = Prepared(
-    lambda *, game_id: _in_seat_order(game_id).annotate(watched_at=WATCHED_AT, turn_email_waiting=TURN_EMAIL_WAITING)
+    lambda *, game_id: (
+        seats_in_order().filter(game_id=game_id).annotate(watched_at=WATCHED_AT, turn_email_waiting=TURN_EMAIL_WAITING)
+    )
 )
 
 
@@ -164,9 +176,7 @@ def table_for_clocks(game: Game) -> list[Seat]:
     return _TABLE_FOR_CLOCKS(game_id=game.pk)
 
 
-_TABLE_FOR_CLOCKS: Prepared[Seat] = Prepared(
-    lambda *, game_id: _in_seat_order(game_id).annotate(user_has_days_away=HAS_DAYS_AWAY)
-)
+_TABLE_FOR_CLOCKS: Prepared[Seat] = Prepared(lambda *, game_id: seats_for_clocks().filter(game_id=game_id))
 
 
 # The game page's first read (game_with_table), compiled once: joining five tables cost more to compile than to run.
