@@ -70,7 +70,9 @@ def read_reply(raw: bytes) -> tuple[EmailMessage, ReplyText, str]:
         return headers, ReplyText(()), TOO_DEEP
     if any("\x00" in _header_text(value) for value in message.values()):
         return message, ReplyText(()), NUL_HEADER
-    if any("\x00" in line for line in text.lines):
+    # Anywhere in its text, also under the signature or in the quoted original: the web refuses a
+    # request with a NUL anywhere in it (zarkcity_site.badinput.RefuseNul), whatever the field.
+    if any("\x00" in _body(message, kind) for kind in ("plain", "html")):
         return message, ReplyText(()), NUL_TEXT
     return message, text, ""
 

@@ -56,9 +56,10 @@ def game(alice, bob, eager, settings):
     [
         (lambda move, bob, to: nul_in_headers(mails.gmail(move, sender=bob.email, to=to)), NUL_HEADER),
         (lambda move, bob, to: mails.gmail(move + "\x00", sender=bob.email, to=to), NUL_TEXT),
+        (lambda move, bob, to: mails.gmail(move + "\n-- \n\x00", sender=bob.email, to=to), NUL_TEXT),
         (lambda move, bob, to: nested(3000, sender=bob.email, to=to, move=move), TOO_DEEP),
     ],
-    ids=["nul in subject and message-id", "nul in the text", "nested 3000 deep"],
+    ids=["nul in subject and message-id", "nul in the text", "nul under the signature", "nested 3000 deep"],
 )
 def test_an_unreadable_reply_is_stored_and_answered_and_plays_nothing(
     game, bob, monkeypatch, django_capture_on_commit_callbacks, build, why
