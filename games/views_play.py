@@ -18,7 +18,6 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine import registry
@@ -32,6 +31,7 @@ from games.selectors.turns import first_other, games_waiting, waiting_and_next
 from games.services import NotAPlayer, PlayError, StaleMove
 from notifications.mutes import is_muted
 from notifications.watching import watch_seen
+from zarkcity_site.addresses import address
 from zarkcity_site.prepared import Prepared
 from zarkcity_site.ratelimit import limit
 
@@ -54,7 +54,7 @@ def _shared(request: HttpRequest, game: Game) -> frozenset[int]:
 
 
 def _page_url(game: Game) -> str:
-    return reverse("game_detail", args=[game.pk])
+    return address("game_detail", game.pk)
 
 
 def player_post(view: Callable[[HttpRequest, Game], HttpResponse]) -> Callable[[HttpRequest, int], HttpResponse]:
@@ -130,7 +130,7 @@ def _render_game(
         "move_form": move_form,
         "chat_form": ChatForm(),
         "move_error": error,
-        "record_url": reverse("game_record", args=[game.pk]),
+        "record_url": address("game_record", game.pk),
         "share_url": _share_url(request, game, context),
         # Each mover's own deadline: days away stop a clock, so it can be later than Game.deadline.
         "table": table,
@@ -180,9 +180,9 @@ def _play_data(game: Game, context: selectors.GameContext) -> dict[str, Any]:
         # A board of the drawing kit: each of those moves with the targets clicked to make it.
         "steps": cast(Clicks, game.rules).click_steps(context.view, moves) if moves and has(game.rules, Clicks) else [],
         "page_url": _page_url(game),
-        "ply_url": reverse("game_ply", args=[game.pk]),
+        "ply_url": address("game_ply", game.pk),
         "poll_seconds": settings.ZARKCITY_POLL_SECONDS,
-        "unwatched_url": reverse("notifications:game_unwatched", args=[game.pk]),  # the tab went hidden
+        "unwatched_url": address("notifications:game_unwatched", game.pk),  # the tab went hidden
         "title": f"{game.rules.info.name} #{game.pk} · zarkcity",  # the tab's title when no game waits for you
     }
 

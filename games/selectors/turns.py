@@ -15,12 +15,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import QuerySet
-from django.urls import reverse
 from django.utils import timezone
 
 from games import clock
 from games.models import Game, Seat
 from games.selectors.lists import Dashboard
+from zarkcity_site.addresses import address
 from zarkcity_site.prepared import Prepared
 
 
@@ -43,7 +43,7 @@ class WaitingGame:
 
     @property
     def url(self) -> str:
-        return reverse("game_detail", args=[self.game.pk])
+        return address("game_detail", self.game.pk)
 
 
 def waiting_count(user: Any) -> int:

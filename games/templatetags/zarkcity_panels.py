@@ -11,7 +11,6 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import date, timeuntil_filter
 from django.template.defaulttags import CsrfTokenNode
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime  # type: ignore[attr-defined]  # the stubs lack it
 
@@ -19,6 +18,7 @@ from accounts.templatetags.accounts import badge_for_bot
 from games.html import conditional_escape
 from games.templatetags.zarkcity_cards import card, move_options, quick_buttons, seat_chip
 from games.templatetags.zarkcity_time import ago
+from zarkcity_site.addresses import address
 
 register = template.Library()
 
@@ -35,7 +35,7 @@ def move_panel(context: template.Context) -> SafeString:
     lists, the list of every legal move, and the field for notation (`g`, `game`, `move_form`,
     `move_error` and `rules` of the game page's context)."""
     g, game, form = context["g"], context["game"], context["move_form"]
-    url, csrf, ply = reverse("game_move", args=[game.pk]), csrf_input(context), game.ply
+    url, csrf, ply = address("game_move", game.pk), csrf_input(context), game.ply
     error = context.get("move_error")
     parts = [
         '\n<section class="zc-panel zc-move" id="move" aria-labelledby="move-title">\n'
@@ -179,7 +179,7 @@ def _next_game(context: template.Context) -> str:
     following = context.get("next_game")
     label = f": {conditional_escape(following.name)}" if following else ""
     return (
-        f'\n<a class="btn btn-small zc-next-game" href="{reverse("next_game")}?after={context["game"].pk}"'
+        f'\n<a class="btn btn-small zc-next-game" href="{address("next_game")}?after={context["game"].pk}"'
         f' data-next-game aria-keyshortcuts="n" title="Key: n"{"" if following else " hidden"}>'
         f'<span data-next-label>Next game{label}</span> <span aria-hidden="true">&rarr;</span></a>\n'
     )

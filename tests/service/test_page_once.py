@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.template import engines
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils.functional import lazy
 from django.utils.html import conditional_escape as django_conditional_escape
 from django.utils.html import escape as django_escape
@@ -15,6 +16,7 @@ from engine import registry
 from engine.interface import Clicks
 from engine.kit import core
 from games import html
+from zarkcity_site.addresses import address
 from zarkcity_site.static import StaticFiles
 
 CAPABILITIES = (
@@ -69,6 +71,39 @@ def test_fixed_url_renders_as_url(name):
     fixed = django.from_string("{% load zarkcity_urls %}{% fixed_url '" + name + "' %}")
     plain = django.from_string("{% url '" + name + "' %}")
     assert fixed.render({}) == fixed.render({}) == plain.render({})
+
+
+# The game page's own addresses, kept by name and arguments (zarkcity_site.addresses); a username is quoted.
+GAME_ADDRESSES = [
+    ("game_detail", (7,)),
+    ("game_ply", (12345,)),
+    ("notifications:game_unwatched", (7,)),
+    ("notifications:game_mute", (7,)),
+    ("turn_icon", (0,)),
+    ("player_profile", ("ann.o'neil+1",)),
+]
+
+
+@pytest.mark.parametrize(("name", "args"), GAME_ADDRESSES)
+def test_fixed_url_with_arguments_renders_as_url(name, args):
+    django = engines["django"]
+    context = {"args": args}
+    given = " ".join(f"args.{n}" for n in range(len(args)))
+    fixed = django.from_string("{% load zarkcity_urls %}{% fixed_url '" + name + "' " + given + " %}")
+    plain = django.from_string("{% url '" + name + "' " + given + " %}")
+    assert fixed.render(context) == fixed.render(context) == plain.render(context)
+
+
+def test_kept_addresses_follow_the_script_prefix():
+    """A site served under a path (SCRIPT_NAME) gets its own addresses, not those kept for another prefix."""
+    before = get_script_prefix()
+    try:
+        assert address("game_detail", 7) == reverse("game_detail", args=[7])
+        set_script_prefix("/zark/")
+        assert address("game_detail", 7) == reverse("game_detail", args=[7]) == "/zark/games/7/"
+    finally:
+        set_script_prefix(before)
+    assert address("game_detail", 7) == "/games/7/"
 
 
 def test_static_addresses_as_whitenoise_gives_them(tmp_path):
