@@ -13,4 +13,12 @@ from typing import Any
 
 from django.conf import settings
 
-CELERY: dict[str, Any] = {name: getattr(settings, name) for name in dir(settings) if name.startswith("CELERY_")}
+# Two settings go in under their own names: spelt with the namespace (CELERY_TIMEZONE, CELERY_IMPORTS) they
+# are also Celery 3's names for the same settings, and Celery 5 then warned at every worker's and beat's
+# start that they are deprecated ("CDeprecationWarning: The 'CELERY_IMPORTS' setting..."), though they
+# were read as the new ones. Celery finds a setting under its plain name as under the namespace's.
+PLAIN_NAMES = {"CELERY_TIMEZONE": "timezone", "CELERY_IMPORTS": "imports"}
+
+CELERY: dict[str, Any] = {
+    PLAIN_NAMES.get(name, name): getattr(settings, name) for name in dir(settings) if name.startswith("CELERY_")
+}
