@@ -64,7 +64,8 @@ def read_reply(raw: bytes) -> tuple[EmailMessage, ReplyText, str]:
     message nested thousands of levels deep would raise RecursionError."""
     try:
         message = parse_message(raw)
-        text = reply_text(message)
+        bodies = _bodies(message)
+        text = _text_of(bodies)
     except RecursionError:
         headers = BytesParser(policy=policy.default).parsebytes(raw, headersonly=True)
         return headers, ReplyText(()), TOO_DEEP
@@ -72,7 +73,7 @@ def read_reply(raw: bytes) -> tuple[EmailMessage, ReplyText, str]:
         return message, ReplyText(()), NUL_HEADER
     # Anywhere in its text, also under the signature or in the quoted original: the web refuses a
     # request with a NUL anywhere in it (zarkcity_site.badinput.RefuseNul), whatever the field.
-    if any("\x00" in _body(message, kind) for kind in ("plain", "html")):
+    if any("\x00" in body for body in bodies.values()):
         return message, ReplyText(()), NUL_TEXT
     return message, text, ""
 
@@ -87,10 +88,21 @@ def _header_text(value: object) -> str:
 # ----------------------------------------------------------------------------- the lines
 
 
+BODY_KINDS = ("plain", "html")  # the text part first: the player's lines come from it when it has any
+
+
 def reply_text(message: Message) -> ReplyText:
     """The first lines the player wrote: from the text part if it has any, else from the HTML part."""
-    for kind in ("plain", "html"):
-        body = _body(message, kind)
+    return _text_of(_bodies(message))
+
+
+def _bodies(message: Message) -> dict[str, str]:
+    """The text and the HTML body, each found and decoded once (read_reply also looks for a NUL in both)."""
+    return {kind: _body(message, kind) for kind in BODY_KINDS}
+
+
+def _text_of(bodies: dict[str, str]) -> ReplyText:
+    for kind, body in bodies.items():
         if body:
             text = html_to_text(body) if kind == "html" else body
             lines = own_lines(text)
