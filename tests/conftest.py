@@ -16,6 +16,22 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the test database is a file, as the embedded default's is, not Django's in-memory one.
+
+    An in-memory database lives in one connection, so a live server (the browser tests, the API's) answers
+    on the test's own connection from its threads, and Django warns that queries run at once from two
+    threads "may sometimes randomly cause the tests to fail": SQLite answered a page's write "database
+    table is locked" while the test read the same table (CI, stop 39). With a file, each thread has its
+    own connection, and a writer waits for another's lock (the settings' timeout) as in production."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _no_account_rate_limits(settings):
     """allauth counts failed logins and emails per address; tests send many on purpose. So do ours

@@ -102,13 +102,6 @@ def steady_bot_seed(game: Game, ply: int, seat: Seat, salt: str = "") -> str:
     return f"{salt}ply {ply} seat {seat.colour}"
 
 
-def no_beacon_on_leaving(page) -> None:
-    """The page says nothing when it goes away: the "no longer watching" beacon (static/js/watching.js)
-    would be written by the live server while the test reads the game between moves, and SQLite
-    answers one of them "database table is locked"."""
-    page.add_init_script("delete Navigator.prototype.sendBeacon")
-
-
 @contextmanager
 def against_the_random_bot(creator, game: str, seed: str, *, bot_salt: str = "") -> Iterator[Game]:
     """A started game of `game` with the fixed `seed`, `creator` in the first seat and the random bot in

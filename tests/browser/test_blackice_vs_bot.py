@@ -16,7 +16,7 @@ import pytest
 from engine.blackice.game import GAME
 from games import services
 from games.models import Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, open_game
 from tests.engine.test_blackice_golden import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,7 +37,6 @@ def test_alice_plays_black_ice_to_its_end_by_clicks_against_the_random_bot(
     with against_the_random_bot(alice, "blackice", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice, **device)
-        no_beacon_on_leaving(page)
         for ply in range(MOST_MOVES):
             game.refresh_from_db()
             if game.status != Game.Status.ACTIVE:

@@ -36,7 +36,6 @@ from tests.browser.helpers import (
     assert_won_on_page,
     confirm,
     game_url,
-    no_beacon_on_leaving,
     open_game,
     turns_against_the_bot,
 )
@@ -144,7 +143,6 @@ def test_alice_plays_homeworlds_to_its_end_by_clicks_against_the_random_bot(
     with against_the_random_bot(alice, "homeworlds", SEED, bot_salt=BOT_SALT) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice)
-        no_beacon_on_leaving(page)
         for _ in turns_against_the_bot(game, mine, MOST_STEPS):
             step = str(choose(services.state_of(game), mine))
             open_game(page, game_url(live_server, game))

@@ -21,7 +21,6 @@ from tests.browser.helpers import (
     assert_won_on_page,
     click_move,
     game_url,
-    no_beacon_on_leaving,
     open_game,
     turns_against_the_bot,
 )
@@ -52,7 +51,6 @@ def test_alice_plays_icedice_to_its_end_by_taps_on_a_phone_against_the_random_bo
     with against_the_random_bot(alice, "icedice", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice, **PHONE)
-        no_beacon_on_leaving(page)
         for _ in turns_against_the_bot(game, mine, MOST_MOVES):
             move = choose(services.state_of(game), mine)
             open_game(page, game_url(live_server, game))

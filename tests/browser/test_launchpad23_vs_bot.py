@@ -15,7 +15,7 @@ import pytest
 from engine.launchpad23.game import GAME
 from games import services
 from games.models import Commitment, Game
-from tests.browser.helpers import against_the_random_bot, click_move, game_url, no_beacon_on_leaving, open_game
+from tests.browser.helpers import against_the_random_bot, click_move, game_url, open_game
 from tests.engine.launchpad23_helpers import builder_step
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,7 +40,6 @@ def test_alice_plays_launchpad23_to_its_end_by_clicks_against_the_random_bot(
         mine = game.seats.get(user=alice).colour
         assert Commitment.objects.filter(game=game).count() == 1  # the bot's pick, held unseen
         page = open_as(alice, **DEVICES[device])
-        no_beacon_on_leaving(page)
         open_game(page, game_url(live_server, game))
         assert "Choose your opening piece." in page.content()
         click_move(page, (), str(builder_step(services.state_of(game), mine, 0)), tap=tap)

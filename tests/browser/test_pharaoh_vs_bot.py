@@ -18,7 +18,6 @@ from tests.browser.helpers import (
     assert_won_on_page,
     click_move,
     game_url,
-    no_beacon_on_leaving,
     open_game,
     turns_against_the_bot,
 )
@@ -34,7 +33,6 @@ def test_alice_plays_pharaoh_to_its_end_by_clicks_against_the_random_bot(players
     with against_the_random_bot(alice, "pharaoh", SEED) as game:
         mine = game.seats.get(user=alice).colour
         page = open_as(alice)
-        no_beacon_on_leaving(page)
         for _ in turns_against_the_bot(game, mine, MOST_MOVES):
             move = choose(services.state_of(game), game.ply)
             open_game(page, game_url(live_server, game))
