@@ -85,16 +85,19 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
+# An empty DATABASE_URL (an env file's `DATABASE_URL=`) is unset, as an empty REDIS_URL is: SQLite in var/.
+try:
+    _default_database = dj_database_url.parse(
+        env_str("DATABASE_URL", "") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=60,
         # A kept connection can die between requests (a PostgreSQL restart or failover terminates every
         # backend): check it before its first use in a request or task and reconnect, instead of
         # answering one 500 per worker (tests/ops/test_connection_health_postgres.py).
         conn_health_checks=True,
     )
-}
+except ValueError as error:  # an unknown scheme: name the setting, never echo the URL (it holds a password)
+    raise ImproperlyConfigured(f"DATABASE_URL: {error}") from None
+DATABASES = {"default": _default_database}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("ZARKCITY_PG_PREPARED", True):
     # PostgreSQL parses the statements a connection runs again and again once, not at every run (and plans
     # them once, where a generic plan serves): the values go apart from the SQL (server-side binding), and
