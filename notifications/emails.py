@@ -317,8 +317,8 @@ def step(game: Game, seat: Seat, otherwise: str = "your turn", state: Any = None
     if game.status != Game.Status.ACTIVE or seat.colour not in game.to_move.split(","):
         return otherwise
     state = state if state is not None else rules.from_position(game.snapshot)
-    verbs = {rules.move_kind(m) for m in rules.legal_moves(state, seat.colour) if not rules.is_resign(m)}
-    kind = next((k for k in rules.move_kinds() if {k.verb} == verbs), None)
+    verb = rules.only_kind(state, seat.colour)
+    kind = next((k for k in rules.move_kinds() if k.verb == verb), None)
     return kind.label[0].lower() + kind.label[1:] if kind else otherwise
 
 

@@ -185,6 +185,13 @@ class KitGame(ABC, Generic[S, M]):
     def move_kind(self, move: Any) -> str:
         return str(move).split()[0]
 
+    def only_kind(self, state: S, colour: str) -> str | None:
+        """The kind every legal move of `colour` now is of, resignation aside, when they are all of one
+        kind ("place": place your starter); None when they have a choice of kinds, or no move. From the
+        whole list here; a game with many moves a turn may know it sooner (Zark City)."""
+        kinds = {self.move_kind(move) for move in self.legal_moves(state, colour) if not self.is_resign(move)}
+        return kinds.pop() if len(kinds) == 1 else None
+
     # --- leaving and ending, once for every game ------------------------------------------------
     def resign(self, state: S, colour: str, reason: str = "resignation") -> S:
         return self.resign_step(state, colour, reason).state

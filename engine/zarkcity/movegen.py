@@ -53,6 +53,12 @@ def legal_moves(state: State, colour: str) -> list[Move]:
     return moves
 
 
+def more_than_draw(state: State, colour: str) -> bool:
+    """Whether a turn (the "act" phase, where Draw is always legal) offers `colour` another option:
+    the first move any option yields settles it, where `legal_moves` lists them all."""
+    return any(next(iter(option(state, colour)), None) is not None for option in _OPTIONS)
+
+
 def _order(move: Move) -> tuple[int, str]:
     return _KIND_INDEX[type(move)], str(move)
 

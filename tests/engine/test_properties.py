@@ -126,6 +126,15 @@ def check_listing(game: Game, state: State, colour: str, moves: list[Move]) -> N
         assert game.parse(str(move)) == move
 
 
+def check_only_kind(game: Game, state: object, colour: str, moves: list[Move]) -> None:
+    """`only_kind` (what a turn email asks: "place your starter") agrees with the list, which Zark City's
+    answers without making."""
+    kinds = {game.move_kind(m) for m in moves if not game.is_resign(m)}
+    only = game.only_kind(state, colour)
+    assert only == (kinds.pop() if len(kinds) == 1 else None), (colour, only, kinds)
+    event(f"one kind of move: {only}" if only else "a choice of kinds, or none")
+
+
 def check_view(game: Game, state: State, viewer: str) -> None:
     """No view shows another player's hand, the deck or another's face-down starter.
 
@@ -281,6 +290,7 @@ def random_playout(
         if state.phase == "over":
             break
         colour, move, moves = choose_move(state, rng)
+        check_only_kind(game, state, colour, moves)
         if moves:
             check_listing(game, state, colour, moves)
             check_listed_apply(state, colour, moves, rng)
@@ -290,6 +300,7 @@ def random_playout(
             bystander = rng.choice(idle)
             listed = legal_moves(state, bystander)
             assert listed == ([Resign()] if bystander in state.active_players() else [])
+            check_only_kind(game, state, bystander, listed)
             check_unlisted_refused(state, bystander, listed, rng)
         after = game.apply(state, move, colour)
         check_outcome(state, after, move, colour)
@@ -321,6 +332,7 @@ def interface_playout(game: Game, state: object, rng: random.Random) -> tuple[ob
         colour = rng.choice(movers)
         moves = game.legal_moves(state, colour)
         assert all(game.parse(str(m)) == m for m in moves)
+        check_only_kind(game, state, colour, moves)
         playable = [m for m in moves if not game.is_resign(m)] or moves
         move = rng.choice(playable)
         before = json.dumps(game.to_position(state))
