@@ -44,10 +44,12 @@ def tidy_connections(sender: Any = None, **kwargs: Any) -> None:
 @task_postrun.connect  # type: ignore[untyped-decorator]  # celery is untyped
 def trim_heap(sender: Any = None, **kwargs: Any) -> None:
     """Every so many tasks, glibc's free heap back to the system (zarkcity_site/heap.py): a pool
-    process's resident memory then follows its bytes in use. Not for a task run eagerly (tests, the
-    web): that is not a worker's process."""
+    process's resident memory then follows its bytes in use. After the first, what the process keeps
+    for good out of the cyclic collector's sight (heap.Freezer). Not for a task run eagerly (tests,
+    the web): that is not a worker's process."""
     if getattr(getattr(sender, "request", None), "is_eager", False):
         return
+    heap.COLLECTOR.task_done()
     heap.WORKER.task_done()
 
 

@@ -1,4 +1,5 @@
-"""glibc's free heap handed back to the system every so many tasks in a Celery worker's process.
+"""A Celery worker process's memory: glibc's free heap handed back to the system every so many tasks,
+and what the process keeps for good taken out of the cyclic garbage collector's sight after its first.
 
 Most of a pool process's tasks draw a board picture: pixel buffers of 1 to 3 MB that glibc serves from
 its heap once its dynamic mmap threshold has risen past them. A buffer freed below something still in
@@ -8,11 +9,20 @@ fell by free bytes, and over hours crept up by them, while the bytes in use stay
 system, so resident memory follows the bytes in use. After every task it would cost the page faults
 of refilling those pages at the next drawing each time; every TRIM_EVERY_TASKS tasks it costs them
 once in that many. Elsewhere than glibc (musl, macOS) there is no such call and nothing is done.
+
+Python's collector of reference cycles walks every object a process holds at each full collection:
+in a pool process some 170,000 (Django, the engines, what the first email loaded), 160 ms a time on a
+machine of the slow class, one every hundred or so turn emails, about 1 ms of CPU an email
+(docs/performance.md, "Turn emails"). After the first task, those are what the process keeps for good:
+`gc.freeze()` (after one full collection, so no garbage is kept with them) moves them to a generation
+the collector never walks, and its full collections walk only what later tasks made. Freezing after
+the first task rather than at start also takes in what it imported and cached on the way.
 """
 
 from __future__ import annotations
 
 import ctypes
+import gc
 from collections.abc import Callable
 
 TRIM_EVERY_TASKS = 100
@@ -47,3 +57,24 @@ class Trimmer:
 
 
 WORKER = Trimmer(trim=malloc_trim())
+
+
+class Freezer:
+    """Freezes what the process holds once, after its first task: one full collection, then `gc.freeze`."""
+
+    def __init__(self, collect: Callable[[], int] = gc.collect, freeze: Callable[[], None] = gc.freeze) -> None:
+        self.collect = collect
+        self.freeze = freeze
+        self.frozen = False
+
+    def task_done(self) -> bool:
+        """True when this task froze the process's objects (its first)."""
+        if self.frozen:
+            return False
+        self.frozen = True
+        self.collect()
+        self.freeze()
+        return True
+
+
+COLLECTOR = Freezer()

@@ -23,6 +23,7 @@ from notifications import sweep
 from notifications.models import Notification
 from notifications.tasks import deliver
 from tests.notifications.helpers import mail_to, play, start_game, state
+from zarkcity_site import heap
 from zarkcity_site.celery import app as celery_app
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -30,7 +31,9 @@ Status = Notification.Status
 
 
 @pytest.fixture
-def worker(settings):
+def worker(settings, monkeypatch):
+    # The worker's tasks run in this process: its first would freeze the test session's objects (heap.Freezer).
+    monkeypatch.setattr(heap, "COLLECTOR", heap.Freezer(collect=lambda: 0, freeze=lambda: None))
     queue = f"zarkcity-test-{uuid.uuid4().hex[:8]}"
     settings.NOTIFICATIONS_QUEUE = queue
     settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 1

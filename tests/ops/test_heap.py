@@ -1,4 +1,5 @@
-"""zarkcity_site/heap.py: the worker's free heap handed back every TRIM_EVERY_TASKS tasks."""
+"""zarkcity_site/heap.py: the worker's free heap handed back every TRIM_EVERY_TASKS tasks, and its objects
+frozen after its first task."""
 
 import os
 from types import SimpleNamespace
@@ -38,10 +39,37 @@ def test_a_worker_task_counts_and_an_eager_one_does_not(monkeypatch):
     calls, trimmer = counting_trim()
     trimmer.every = 1
     monkeypatch.setattr(heap, "WORKER", trimmer)
+    monkeypatch.setattr(heap, "COLLECTOR", counting_freezer()[1])  # not this process's objects
     celery_app.trim_heap(sender=SimpleNamespace(request=SimpleNamespace(is_eager=True)))
     assert calls == []
     celery_app.trim_heap(sender=SimpleNamespace(request=SimpleNamespace(is_eager=False)))
     assert calls == [0]
+
+
+def counting_freezer() -> tuple[list[str], heap.Freezer]:
+    calls: list[str] = []
+
+    def collect() -> int:
+        calls.append("collect")
+        return 0
+
+    return calls, heap.Freezer(collect=collect, freeze=lambda: calls.append("freeze"))
+
+
+def test_the_first_task_collects_then_freezes_and_no_later_one_does():
+    calls, freezer = counting_freezer()
+    assert [freezer.task_done() for _ in range(4)] == [True, False, False, False]
+    assert calls == ["collect", "freeze"]  # garbage collected first: none of it kept for good
+
+
+def test_a_worker_task_freezes_and_an_eager_one_does_not(monkeypatch):
+    calls, freezer = counting_freezer()
+    monkeypatch.setattr(heap, "COLLECTOR", freezer)
+    monkeypatch.setattr(heap, "WORKER", heap.Trimmer(every=0))
+    celery_app.trim_heap(sender=SimpleNamespace(request=SimpleNamespace(is_eager=True)))
+    assert calls == []
+    celery_app.trim_heap(sender=SimpleNamespace(request=SimpleNamespace(is_eager=False)))
+    assert calls == ["collect", "freeze"]
 
 
 def resident_mb() -> float:
