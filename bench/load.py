@@ -10,7 +10,7 @@ It creates its own database on that server (a fresh zc_bench_load_... name, or -
 must not exist yet) and refuses to run with DJANGO_DEBUG on. It takes the Redis database --redis
 names only if that database is empty, and flushes it at the end only if it is still the bench's own.
 Then it starts the production processes the documented way (docs/deployment.md, "Processes"):
-gunicorn with 3 workers, the Celery worker (concurrency 2) and beat, plus an SMTP sink (aiosmtpd)
+gunicorn with 3 workers, the Celery worker (concurrency 3) and beat, plus an SMTP sink (aiosmtpd)
 for the emails they send; all stop, and the database is dropped, at the end, on Ctrl-C or on error.
 gunicorn also gets a config file of two hooks (no setting) that log each request's CPU time in its
 worker. The processes' logs stay in a temporary folder (--logs), named at the start.
@@ -102,7 +102,7 @@ P99_LIMIT_MS = 300.0
 GAMES = (("zarkcity", 2), ("decktown", 3), ("zarkcity", 3), ("decktown", 2))  # (game, seats), in turn
 REQUESTS = ("page", "move", "poll")
 REQUEST_TIMEOUT = 30.0  # seconds: a request still unanswered then is an error
-WEB_WORKERS, CELERY_CONCURRENCY = 3, 2  # docs/deployment.md, "Processes"
+WEB_WORKERS, CELERY_CONCURRENCY = 3, 3  # docs/deployment.md, "Processes"
 WEB_MEMORY_REQUESTS = 500  # with --memory-every: each web worker's memory logged every this many requests
 
 
