@@ -11,9 +11,9 @@ of refilling those pages at the next drawing each time; every TRIM_EVERY_TASKS t
 once in that many. Elsewhere than glibc (musl, macOS) there is no such call and nothing is done.
 
 Python's collector of reference cycles walks every object a process holds at each full collection:
-in a pool process some 170,000 (Django, the engines, what the first email loaded), 160 ms a time on a
-machine of the slow class, one every hundred or so turn emails, about 1 ms of CPU an email
-(docs/performance.md, "Turn emails"). After the first task, those are what the process keeps for good:
+in a process sending turn emails as the worker does (bench/email_phases.py) 168,615 of them (Django,
+the engines, what the emails loaded), 166 ms for one full collection among 180 emails, about 1 ms of
+CPU an email (docs/performance.md, "Turn emails"). After the first task, most are what the process keeps:
 `gc.freeze()` (after one full collection, so no garbage is kept with them) moves them to a generation
 the collector never walks, and its full collections walk only what later tasks made. Freezing after
 the first task rather than at start also takes in what it imported and cached on the way.
