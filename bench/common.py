@@ -29,6 +29,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 TRUE = ("1", "true", "yes", "on")
+# The Celery worker's pool processes as docs/deployment.md ("Processes") runs it: the cores and one.
+WORKER_CONCURRENCY = 3
 
 
 def production_settings() -> None:

@@ -102,7 +102,7 @@ P99_LIMIT_MS = 300.0
 GAMES = (("zarkcity", 2), ("decktown", 3), ("zarkcity", 3), ("decktown", 2))  # (game, seats), in turn
 REQUESTS = ("page", "move", "poll")
 REQUEST_TIMEOUT = 30.0  # seconds: a request still unanswered then is an error
-WEB_WORKERS, CELERY_CONCURRENCY = 3, 3  # docs/deployment.md, "Processes"
+WEB_WORKERS, CELERY_CONCURRENCY = 3, common.WORKER_CONCURRENCY  # docs/deployment.md, "Processes"
 WEB_MEMORY_REQUESTS = 500  # with --memory-every: each web worker's memory logged every this many requests
 
 

@@ -345,7 +345,7 @@ def main() -> None:
     if args.pool == "solo":
         args.concurrency = 1
     elif args.concurrency is None:
-        args.concurrency = 3 if args.pool == "prefork" else 4  # prefork: as deployed (docs/deployment.md)
+        args.concurrency = common.WORKER_CONCURRENCY if args.pool == "prefork" else 4  # prefork: as deployed
     common.run_in_own_database("notifications", args, bench)
 
 
