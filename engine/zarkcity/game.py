@@ -131,7 +131,7 @@ class ZarkCity(KitGame[State, Move]):
         email asks it of every mid-game board, where the list was 5% of the email's CPU)."""
         if state.phase != "act" or colour not in rules.movers(state):
             return super().only_kind(state, colour)  # the other phases' lists are short
-        return None if movegen.more_than_draw(state, colour) else "draw"
+        return None if movegen.more_than_draw(state, colour) else self.move_kind(notation.Draw())
 
     def movers(self, state: State) -> tuple[str, ...]:
         return rules.movers(state)
